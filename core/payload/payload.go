@@ -1,0 +1,122 @@
+// Package payload is the registry of typed QR payload kinds: for each kind its
+// fields, a builder from fields to the exact text scanners expect, and a parser
+// from that text back to fields. Every list users see (REST endpoints, MCP
+// schemas, editor forms, OpenAPI) is generated from this one registry.
+package payload
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Fields holds the named string values of one payload.
+type Fields map[string]string
+
+// Field describes one named input of a kind.
+type Field struct {
+	Name     string   // query and JSON name, e.g. "ssid"
+	Short    string   // shorter editor name when one is used, e.g. "sec" for security
+	Label    string   // human label, e.g. "Network name"
+	Help     string   // one sentence shown under the input
+	Required bool     // the builder fails without it
+	Format   string   // one of the Format* constants
+	Enum     []string // allowed values, when the field is a choice
+	Example  string   // a valid value, used in docs and in problem fixes
+	Secret   bool     // never put in a URL, a log or a cache
+}
+
+// Field formats: they drive input types in the editor and JSON Schema formats.
+const (
+	FormatText     = "text"      // one line of text
+	FormatLongText = "multiline" // text that may hold newlines
+	FormatURL      = "url"
+	FormatEmail    = "email"
+	FormatPhone    = "tel"
+	FormatDateTime = "date-time" // ISO 8601 with offset
+	FormatDate     = "date"      // YYYY-MM-DD
+	FormatDecimal  = "decimal"   // a decimal number written as a string
+	FormatInteger  = "integer"
+	FormatBool     = "boolean" // "true" or "false"
+	FormatEnum     = "enum"    // one of Enum
+)
+
+// Kind is one typed payload: a path name, its fields, and the two directions.
+type Kind struct {
+	Name   string  // path name, e.g. "wifi" for /api/v1/wifi and the /wifi editor
+	Title  string  // short human name, e.g. "Wi-Fi network"
+	Help   string  // one sentence: what scanning the code does
+	Fields []Field // in the order forms show them
+
+	// Build turns fields into the payload text. Validation failures are
+	// *FieldError values naming the field at fault.
+	Build func(Fields) (string, error)
+
+	// Parse reads a payload of this kind back into fields; ok is false when
+	// the text is not of this kind. When ok, Build of the result succeeds.
+	Parse func(text string) (f Fields, ok bool)
+}
+
+// FieldError says which field of a payload is wrong and how to put it right.
+type FieldError struct {
+	Field   string // the field's Name
+	Problem string // what is wrong, e.g. "IBAN checksum does not match"
+	Example string // a valid value to suggest in a fix
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Problem }
+
+// Field returns the named field of k, or nil.
+func (k *Kind) Field(name string) *Field {
+	for i := range k.Fields {
+		if k.Fields[i].Name == name || (k.Fields[i].Short != "" && k.Fields[i].Short == name) {
+			return &k.Fields[i]
+		}
+	}
+	return nil
+}
+
+// HasSecret reports whether f carries a non-empty secret field of k.
+func (k *Kind) HasSecret(f Fields) bool {
+	for _, fd := range k.Fields {
+		if fd.Secret && f[fd.Name] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	kinds  []*Kind
+	byName = map[string]*Kind{}
+)
+
+// register adds k to the registry; called from the init of each kind's file.
+func register(k *Kind) {
+	if _, dup := byName[k.Name]; dup {
+		panic("payload: kind registered twice: " + k.Name)
+	}
+	kinds = append(kinds, k)
+	byName[k.Name] = k
+}
+
+// All returns every kind, sorted by name.
+func All() []*Kind {
+	out := append([]*Kind(nil), kinds...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the kind with the given path name.
+func Lookup(name string) (*Kind, bool) {
+	k, ok := byName[name]
+	return k, ok
+}
+
+// Build looks up kind and builds its payload from f.
+func Build(kind string, f Fields) (string, error) {
+	k, ok := byName[kind]
+	if !ok {
+		return "", fmt.Errorf("payload: unknown kind %q", kind)
+	}
+	return k.Build(f)
+}
