@@ -15,6 +15,8 @@ require (
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/natefinch/atomic v1.0.1 // indirect
+	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c // indirect
+	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	github.com/syumai/workers v0.33.0 // indirect
 	github.com/yeqown/go-qrcode/v2 v2.3.0 // indirect
 	github.com/yeqown/reedsolomon v1.0.0 // indirect

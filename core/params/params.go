@@ -1,0 +1,320 @@
+// Package params reads the shared rendering parameters of every generation
+// endpoint from a query: aliases, defaults, bounds, and the problem document
+// (with a corrected call) for each way a value can be wrong.
+package params
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// Param describes one query parameter: the table that drives parsing, the
+// OpenAPI document, the MCP tool schemas and the README.
+type Param struct {
+	Name     string
+	Aliases  []string
+	Type     string // "integer", "string" or "boolean"
+	Default  string // empty when the default depends on other parameters
+	Min, Max int    // bounds of an integer
+	Enum     func() []string
+	Help     string
+	Example  string
+}
+
+// Names returns the parameter's name followed by its aliases.
+func (p Param) Names() []string { return append([]string{p.Name}, p.Aliases...) }
+
+// Bounds of the size and margin parameters.
+const (
+	MinSize, MaxSize, DefaultSize       = 64, 4096, 512
+	MinMargin, MaxMargin, DefaultMargin = 0, 10, 4
+)
+
+// The parameters, in the order they are checked and documented.
+var (
+	Size   = Param{Name: "size", Aliases: []string{"width"}, Type: "integer", Default: "512", Min: MinSize, Max: MaxSize, Help: "Output width in pixels, quiet zone included.", Example: "512"}
+	Format = Param{Name: "format", Aliases: []string{"type", "output"}, Type: "string", Default: "png", Enum: render.FormatNames, Help: "Output format.", Example: "svg"}
+	Color  = Param{Name: "color", Aliases: []string{"fg", "dark"}, Type: "string", Default: "000000", Help: "Foreground hex color: RGB, RRGGBB or RRGGBBAA, with or without #.", Example: "1a237e"}
+	BG     = Param{Name: "bg", Aliases: []string{"light", "background"}, Type: "string", Default: "ffffff", Help: "Background hex color, or transparent.", Example: "ffffff"}
+	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "rounded"}
+	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape.", Example: "circle"}
+	EC     = Param{Name: "ec", Type: "string", Enum: func() []string { return []string{"L", "M", "Q", "H"} }, Help: "Error correction level; H survives the most damage. Default M, or H for a non-square style.", Example: "H"}
+	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules.", Example: "4"}
+
+	// Data is the text to encode on /api/v1/qr, /q/ and /api/v1/verify.
+	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
+	// Verify asks /api/v1/qr for the x-qr-* verification headers.
+	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.", Example: "1"}
+)
+
+// Shared lists the rendering parameters every generation endpoint accepts.
+var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin}
+
+// Options are validated rendering parameters.
+type Options struct {
+	Size   int
+	Format render.Format
+	FG, BG color.NRGBA // BG.A == 0 is a transparent background
+	Style  string
+	Eye    string
+	EC     qr.Level
+	Margin int
+}
+
+// Render returns the options render needs.
+func (o Options) Render() render.Options {
+	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye}
+}
+
+// Canonical writes o in one fixed form, the same for every spelling of the
+// same request (aliases, case, # or not).
+func (o Options) Canonical() string {
+	return fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
+		o.Size, o.Format.Name, Hex(o.FG), Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
+}
+
+// Parse reads the shared parameters of call. known lists the other names the
+// endpoint takes (data, verify, a kind's fields), so they are not mistaken
+// for near misses of a parameter name.
+func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
+	o := Options{Size: DefaultSize, Format: render.Formats[0], FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square", EC: qr.M, Margin: DefaultMargin}
+	if p := checkNames(call, known); p != nil {
+		return o, p
+	}
+	var (
+		v, name string
+		p       *problem.Problem
+		ecSet   bool
+	)
+	if v, name, p = Get(call, Size); p == nil && v != "" {
+		o.Size, p = integer(call, Size, name, v)
+	}
+	if v, name, p = orProblem(p, call, Format); p == nil && v != "" {
+		var ok bool
+		if o.Format, ok = render.LookupFormat(strings.ToLower(v)); !ok {
+			p = choice(call, Format, name, v)
+		}
+	}
+	if v, name, p = orProblem(p, call, Color); p == nil && v != "" {
+		o.FG, p = hexColor(call, Color, name, v)
+	}
+	if v, name, p = orProblem(p, call, BG); p == nil && v != "" {
+		if strings.EqualFold(v, "transparent") {
+			o.BG = color.NRGBA{}
+		} else {
+			o.BG, p = hexColor(call, BG, name, v)
+		}
+	}
+	if v, name, p = orProblem(p, call, Style); p == nil && v != "" {
+		o.Style, p = enum(call, Style, name, v)
+	}
+	if v, name, p = orProblem(p, call, Eye); p == nil && v != "" {
+		o.Eye, p = enum(call, Eye, name, v)
+	}
+	if v, name, p = orProblem(p, call, EC); p == nil && v != "" {
+		var l string
+		if l, p = enum(call, EC, name, strings.ToUpper(v)); p == nil {
+			o.EC, _ = qr.ParseLevel(l)
+			ecSet = true
+		}
+	}
+	if v, name, p = orProblem(p, call, Margin); p == nil && v != "" {
+		o.Margin, p = integer(call, Margin, name, v)
+	}
+	if !ecSet && o.Style != "square" {
+		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
+	}
+	return o, p
+}
+
+// orProblem reads param unless an earlier parameter already failed.
+func orProblem(prev *problem.Problem, call problem.Call, param Param) (string, string, *problem.Problem) {
+	if prev != nil {
+		return "", "", prev
+	}
+	return Get(call, param)
+}
+
+// Get returns the value of param under whichever of its names call uses, and
+// that name. Two names (or one name twice) with different values is a problem.
+func Get(call problem.Call, param Param) (value, name string, p *problem.Problem) {
+	for _, n := range param.Names() {
+		for _, v := range call.Query[n] {
+			switch {
+			case name == "":
+				value, name = v, n
+			case v != value:
+				fix := call.With(param.Name, value, param.Names()...)
+				return "", "", problem.Conflict.Newf(param.Name, fix,
+					"%s=%q and %s=%q give two values for %s; send one", name, value, n, v, param.Name)
+			}
+		}
+	}
+	return value, name, nil
+}
+
+// ParseBool reads a boolean flag: 1, true, yes or on (any case) is true.
+func ParseBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+func integer(call problem.Call, param Param, name, v string) (int, *problem.Problem) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		digits := strings.TrimLeft(v, " +")
+		end := strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' })
+		fix := param.Default
+		if end > 0 {
+			fix = digits[:end]
+		} else if end < 0 && digits != "" {
+			fix = digits
+		}
+		if f, err := strconv.Atoi(fix); err == nil {
+			fix = strconv.Itoa(min(max(f, param.Min), param.Max))
+		}
+		return 0, problem.BadValue.Newf(param.Name, call.With(name, fix),
+			"%s=%q is not a whole number; use %d to %d", name, v, param.Min, param.Max)
+	}
+	if n < param.Min || n > param.Max {
+		bound := min(max(n, param.Min), param.Max)
+		return 0, problem.BadValue.Newf(param.Name, call.With(name, strconv.Itoa(bound)),
+			"%s=%d is out of range; %s must be %d to %d", name, n, param.Name, param.Min, param.Max)
+	}
+	return n, nil
+}
+
+func enum(call problem.Call, param Param, name, v string) (string, *problem.Problem) {
+	for _, a := range param.Enum() {
+		if a == v || strings.EqualFold(a, v) {
+			return a, nil
+		}
+	}
+	return "", choice(call, param, name, v)
+}
+
+func choice(call problem.Call, param Param, name, v string) *problem.Problem {
+	allowed := param.Enum()
+	best := Nearest(strings.ToLower(v), allowed)
+	if best == "" {
+		best = allowed[0]
+	}
+	p := problem.BadValue.Newf(param.Name, call.With(name, best),
+		"%s=%q is not one of %s", name, v, strings.Join(allowed, ", "))
+	p.Allowed = allowed
+	return p
+}
+
+// checkNames finds a query name that is a near miss of a parameter name
+// (colour, sise): ignored names would silently give the wrong picture.
+func checkNames(call problem.Call, known []string) *problem.Problem {
+	names := append([]string(nil), known...)
+	for _, p := range Shared {
+		names = append(names, p.Names()...)
+	}
+	for q, vals := range call.Query {
+		if contains(names, q) {
+			continue
+		}
+		if right := nearMiss(strings.ToLower(q), names); right != "" {
+			v := ""
+			if len(vals) > 0 {
+				v = vals[0]
+			}
+			fix := call.With(right, v, q)
+			return problem.BadValue.Newf(right, fix, "unknown parameter %q; did you mean %q?", q, right)
+		}
+	}
+	return nil
+}
+
+// nearMiss returns the known name that q misspells: within edit distance 1
+// of a name of up to four letters, 2 of a longer one. Names shorter than
+// three letters are never near misses, so cache busters like v=2 pass.
+func nearMiss(q string, names []string) string {
+	if len(q) < 3 {
+		return ""
+	}
+	best, bestD := "", 3
+	for _, n := range names {
+		limit := 1
+		if len(n) > 4 {
+			limit = 2
+		}
+		if d := distance(q, n); d <= limit && d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// Nearest returns the entry of list closest to s in edit distance, if it is
+// close enough to be a plausible typo (at most half of s's length).
+func Nearest(s string, list []string) string {
+	best, bestD := "", len(s)/2+1
+	for _, n := range list {
+		if d := distance(s, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// distance is the optimal-string-alignment edit distance between a and b.
+func distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 64 // longer than any name; no need to spend time
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// DataFromQuery reads the data parameter under any of its aliases; missing
+// data is a problem whose fix adds an example.
+func DataFromQuery(call problem.Call) (string, *problem.Problem) {
+	v, _, p := Get(call, Data)
+	if p != nil {
+		return "", p
+	}
+	if v == "" {
+		return "", problem.Missing.New("data", "data is required: the text to encode", call.With("data", Data.Example))
+	}
+	return v, nil
+}

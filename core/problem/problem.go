@@ -1,0 +1,120 @@
+// Package problem builds RFC 9457 problem documents whose fix field holds a
+// corrected call, so that a client (or an agent) can repair a request by
+// copying one string.
+package problem
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// ContentType is the media type of a problem document.
+const ContentType = "application/problem+json"
+
+// Problem is one problem document. Type, Title, Status, Detail and Fix are
+// always present; Field names the parameter at fault when there is one.
+type Problem struct {
+	Type    string   `json:"type"`
+	Title   string   `json:"title"`
+	Status  int      `json:"status"`
+	Detail  string   `json:"detail"`
+	Field   string   `json:"field,omitempty"`
+	Fix     string   `json:"fix"`
+	Allowed []string `json:"allowed,omitempty"` // the accepted values, when they are a short list
+}
+
+func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
+
+// JSON returns the document as JSON.
+func (p *Problem) JSON() []byte {
+	b, _ := json.Marshal(p) // only strings, ints and slices: cannot fail
+	return b
+}
+
+// Kinds of problem, each with its status and title. The type URI is the
+// relative reference /problems/<slug>, documented in the README.
+var (
+	BadValue      = kind{400, "invalid-parameter", "Invalid parameter"}
+	Missing       = kind{400, "missing-parameter", "Missing parameter"}
+	Conflict      = kind{400, "conflicting-parameters", "Conflicting parameters"}
+	TooLong       = kind{400, "data-too-long", "Data too long"}
+	BadBody       = kind{400, "invalid-body", "Invalid request body"}
+	NotFound      = kind{404, "not-found", "Not found"}
+	NotAllowed    = kind{405, "method-not-allowed", "Method not allowed"}
+	TooLarge      = kind{413, "too-large", "Request too large"}
+	Unsupported   = kind{415, "unsupported-media-type", "Unsupported media type"}
+	NoCode        = kind{422, "no-code-found", "No QR code found"}
+	Unprocessable = kind{422, "unprocessable", "Unprocessable content"}
+)
+
+type kind struct {
+	status int
+	slug   string
+	title  string
+}
+
+// New returns a problem of kind k about field; detail explains it, fix repairs it.
+func (k kind) New(field, detail, fix string) *Problem {
+	return &Problem{Type: "/problems/" + k.slug, Title: k.title, Status: k.status, Detail: detail, Field: field, Fix: fix}
+}
+
+// Newf is New with a formatted detail.
+func (k kind) Newf(field, fix, format string, args ...any) *Problem {
+	return k.New(field, fmt.Sprintf(format, args...), fix)
+}
+
+// Call is a request being answered: its path and query. Fixes are built from
+// it by changing one parameter and leaving the rest as the caller sent it.
+type Call struct {
+	Path  string
+	Query url.Values
+}
+
+// With returns the call as a path and query string with name set to value and
+// the names in drop removed. Keys keep the caller's values; order is sorted so
+// the same mistake gets the same fix.
+func (c Call) With(name, value string, drop ...string) string {
+	q := url.Values{}
+	for k, v := range c.Query {
+		q[k] = append([]string(nil), v...)
+	}
+	for _, d := range drop {
+		q.Del(d)
+	}
+	if name != "" {
+		q.Set(name, value)
+	}
+	return c.Path + encode(q)
+}
+
+// encode writes q sorted by key, with %20 for spaces so the fix reads the way
+// people type it.
+func encode(q url.Values) string {
+	if len(q) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		for _, v := range q[k] {
+			if b.Len() == 0 {
+				b.WriteByte('?')
+			} else {
+				b.WriteByte('&')
+			}
+			b.WriteString(escape(k))
+			b.WriteByte('=')
+			b.WriteString(escape(v))
+		}
+	}
+	return b.String()
+}
+
+func escape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }

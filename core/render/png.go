@@ -1,0 +1,187 @@
+package render
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"sync"
+
+	"golang.org/x/image/vector"
+
+	"qrkeyless/core/qr"
+)
+
+// PNG draws the symbol as an indexed PNG exactly o.Size pixels square: a
+// 1-bit two-colour image for plain squares on whole pixels, else an 8-bit
+// palette of anti-aliased blends between background and foreground.
+func PNG(c *qr.Code, o Options) []byte {
+	l := newLayout(c, o)
+	if o.plain() && l.px > 0 {
+		return plainPNG(c, l, o)
+	}
+	cov := rasterize(picture(c, o), l)
+	pal := make([]color.NRGBA, 256)
+	for i := range pal {
+		pal[i] = blend(o.BG, o.FG, uint8(i))
+	}
+	return encodePNG(l.side, pal, 8, func(y int, row []byte) {
+		copy(row, cov.Pix[y*cov.Stride:y*cov.Stride+l.side])
+	})
+}
+
+// Image returns the picture as an image.Image at o.Size: what PNG encodes,
+// without the encoding, for callers that decode or compose it.
+func Image(c *qr.Code, o Options) image.Image {
+	l := newLayout(c, o)
+	cov := rasterize(picture(c, o), l)
+	img := image.NewNRGBA(image.Rect(0, 0, l.side, l.side))
+	for i, a := range cov.Pix {
+		col := blend(o.BG, o.FG, a)
+		copy(img.Pix[i*4:], []byte{col.R, col.G, col.B, col.A})
+	}
+	return img
+}
+
+// rasterize fills p into a coverage mask of the canvas, 255 where fully dark.
+func rasterize(p path, l layout) *image.Alpha {
+	z := vector.NewRasterizer(l.side, l.side)
+	f := func(q pt) (float32, float32) {
+		return float32((q.x + l.origin) * l.unit), float32((q.y + l.origin) * l.unit)
+	}
+	for _, s := range p {
+		switch s.op {
+		case moveTo:
+			z.MoveTo(f(s.pts[0]))
+		case lineTo:
+			z.LineTo(f(s.pts[0]))
+		case quadTo:
+			x1, y1 := f(s.pts[0])
+			x2, y2 := f(s.pts[1])
+			z.QuadTo(x1, y1, x2, y2)
+		case cubeTo:
+			x1, y1 := f(s.pts[0])
+			x2, y2 := f(s.pts[1])
+			x3, y3 := f(s.pts[2])
+			z.CubeTo(x1, y1, x2, y2, x3, y3)
+		case closeP:
+			z.ClosePath()
+		}
+	}
+	cov := image.NewAlpha(image.Rect(0, 0, l.side, l.side))
+	z.Draw(cov, cov.Bounds(), image.Opaque, image.Point{})
+	return cov
+}
+
+// blend returns fg laid over bg with coverage a (0-255), unpremultiplied.
+// Integer arithmetic keeps it identical natively and in WebAssembly.
+func blend(bg, fg color.NRGBA, a uint8) color.NRGBA {
+	const one = 255 * 255
+	f := uint32(fg.A) * uint32(a)       // foreground alpha, scale one
+	b := uint32(bg.A) * (one - f) / 255 // background alpha showing through, scale one
+	out := f + b
+	if out == 0 {
+		return color.NRGBA{}
+	}
+	mix := func(fc, bc uint8) uint8 { return uint8((uint32(fc)*f + uint32(bc)*b + out/2) / out) }
+	return color.NRGBA{mix(fg.R, bg.R), mix(fg.G, bg.G), mix(fg.B, bg.B), uint8((out + 127) / 255)}
+}
+
+// plainPNG writes square modules on whole pixels straight into 1-bit rows:
+// no rasterizer, and every pixel row of a module row is the same bytes.
+func plainPNG(c *qr.Code, l layout, o Options) []byte {
+	off := int(l.origin*l.unit + 0.5)
+	rowBytes := (l.side + 7) / 8
+	module := make([]byte, rowBytes)
+	modY := -1
+	return encodePNG(l.side, []color.NRGBA{o.BG, o.FG}, 1, func(y int, row []byte) {
+		my := (y - off) / l.px
+		if y < off || my >= c.Size {
+			clear(row)
+			return
+		}
+		if my != modY {
+			clear(module)
+			for mx := 0; mx < c.Size; mx++ {
+				if !c.Dark(mx, my) {
+					continue
+				}
+				for x := off + mx*l.px; x < off+(mx+1)*l.px; x++ {
+					module[x>>3] |= 0x80 >> (x & 7)
+				}
+			}
+			modY = my
+		}
+		copy(row, module)
+	})
+}
+
+// zlibPool keeps compressors: each holds about a megabyte of tables that
+// would otherwise be allocated and cleared for every image.
+var zlibPool = sync.Pool{New: func() any {
+	zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed) // the level is valid: no error
+	return zw
+}}
+
+// encodePNG writes an indexed-colour PNG of side x side pixels at the given
+// bit depth; row fills the packed pixels of one row.
+func encodePNG(side int, pal []color.NRGBA, depth int, row func(y int, row []byte)) []byte {
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(side))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(side))
+	ihdr[8], ihdr[9] = byte(depth), 3 // indexed colour
+	chunk(&out, "IHDR", ihdr)
+
+	plte := make([]byte, 0, 3*len(pal))
+	trns := make([]byte, 0, len(pal))
+	opaque := true
+	for _, c := range pal {
+		plte = append(plte, c.R, c.G, c.B)
+		trns = append(trns, c.A)
+		opaque = opaque && c.A == 255
+	}
+	chunk(&out, "PLTE", plte)
+	if !opaque {
+		chunk(&out, "tRNS", trns)
+	}
+
+	var idat bytes.Buffer
+	zw := zlibPool.Get().(*zlib.Writer)
+	defer zlibPool.Put(zw)
+	zw.Reset(&idat)
+	stride := (side*depth + 7) / 8
+	line := make([]byte, 1+stride) // filter byte, then pixels
+	prev := make([]byte, stride)
+	up := make([]byte, 1+stride)
+	up[0] = 2 // filter Up: a row equal to the one above is all zeros
+	for y := 0; y < side; y++ {
+		row(y, line[1:])
+		if y > 0 && bytes.Equal(line[1:], prev) {
+			zw.Write(up)
+			continue
+		}
+		zw.Write(line)
+		copy(prev, line[1:])
+	}
+	zw.Close()
+	chunk(&out, "IDAT", idat.Bytes())
+	chunk(&out, "IEND", nil)
+	return out.Bytes()
+}
+
+func chunk(w *bytes.Buffer, typ string, data []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	w.Write(n[:])
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(typ))
+	crc.Write(data)
+	w.WriteString(typ)
+	w.Write(data)
+	binary.BigEndian.PutUint32(n[:], crc.Sum32())
+	w.Write(n[:])
+}

@@ -1,0 +1,80 @@
+// Package render draws a QR symbol: it builds one picture of the symbol in
+// module units and writes it as PNG, SVG, SVG Tiny 1.2, a JSON module matrix
+// or a PNG data URI.
+package render
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"image/color"
+
+	"qrkeyless/core/qr"
+)
+
+// Options say how to draw a symbol.
+type Options struct {
+	Size   int         // output width and height in pixels, quiet zone included
+	Margin int         // quiet zone in modules
+	FG, BG color.NRGBA // BG.A == 0 leaves the background transparent
+	Style  string      // module shape, one of StyleNames
+	Eye    string      // finder-eye shape, one of EyeNames
+}
+
+// layout places the symbol on the square canvas. Modules sit on whole pixels
+// where the size allows, the remainder going to the quiet zone, so a PNG has
+// no blurred half-pixel modules; SVG uses the same placement.
+type layout struct {
+	side   int     // canvas width in pixels
+	px     int     // whole pixels per module; 0 when size allows less than one
+	unit   float64 // pixels per module: px, or the fraction when px is 0
+	origin float64 // module units from the canvas edge to module (0, 0)
+}
+
+func newLayout(c *qr.Code, o Options) layout {
+	total := c.Size + 2*o.Margin
+	l := layout{side: o.Size, px: o.Size / total}
+	if l.px == 0 {
+		l.unit = float64(o.Size) / float64(total)
+		l.origin = float64(o.Margin)
+		return l
+	}
+	l.unit = float64(l.px)
+	off := o.Margin*l.px + (o.Size-l.px*total)/2
+	l.origin = float64(off) / l.unit
+	return l
+}
+
+// Matrix is the JSON form of a symbol (format=json).
+type Matrix struct {
+	Version int     `json:"version"`
+	EC      string  `json:"ec"`
+	Mask    int     `json:"mask"`
+	Size    int     `json:"size"`   // modules per side, quiet zone excluded
+	Margin  int     `json:"margin"` // quiet zone the caller asked for
+	Modules [][]int `json:"modules"`
+}
+
+// JSON writes the module matrix: 1 is dark, rows top to bottom.
+func JSON(c *qr.Code, margin int) []byte {
+	m := Matrix{Version: c.Version, EC: c.Level.String(), Mask: c.Mask, Size: c.Size, Margin: margin, Modules: make([][]int, c.Size)}
+	for y := range m.Modules {
+		row := make([]int, c.Size)
+		for x := range row {
+			if c.Dark(x, y) {
+				row[x] = 1
+			}
+		}
+		m.Modules[y] = row
+	}
+	b, _ := json.Marshal(m) // ints only: cannot fail
+	return b
+}
+
+// DataURI wraps a PNG as a data: URI (format=base64).
+func DataURI(png []byte) []byte {
+	const prefix = "data:image/png;base64,"
+	out := make([]byte, len(prefix)+base64.StdEncoding.EncodedLen(len(png)))
+	copy(out, prefix)
+	base64.StdEncoding.Encode(out[len(prefix):], png)
+	return out
+}

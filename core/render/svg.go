@@ -1,0 +1,234 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"qrkeyless/core/qr"
+)
+
+// SVG draws the symbol as compact SVG: a viewBox in module units, the
+// background as one path and the modules as one path. Plain squares are
+// written as horizontal strokes, one short command per run of dark modules.
+func SVG(c *qr.Code, o Options) []byte {
+	var b bytes.Buffer
+	l := newLayout(c, o)
+	open(&b, l, "")
+	if o.plain() {
+		b.WriteString(` shape-rendering="crispEdges">`)
+		background(&b, l, o.BG, false)
+		b.WriteString(`<path`)
+		paint(&b, "stroke", o.FG, false)
+		b.WriteString(` fill="none" d="`)
+		strokes(&b, c)
+	} else {
+		b.WriteString(`>`)
+		background(&b, l, o.BG, false)
+		b.WriteString(`<path`)
+		paint(&b, "fill", o.FG, false)
+		b.WriteString(` d="`)
+		writePath(&b, picture(c, o))
+	}
+	b.WriteString(`"/></svg>`)
+	return b.Bytes()
+}
+
+// SVGTiny draws the symbol as SVG Tiny 1.2 for print, cutting and vector
+// tools: filled outlines only, colours as plain attributes, no CSS.
+func SVGTiny(c *qr.Code, o Options) []byte {
+	var b bytes.Buffer
+	l := newLayout(c, o)
+	open(&b, l, ` version="1.2" baseProfile="tiny"`)
+	b.WriteString(`>`)
+	background(&b, l, o.BG, true)
+	b.WriteString(`<path`)
+	paint(&b, "fill", o.FG, true)
+	b.WriteString(` d="`)
+	p := picture(c, o)
+	if o.plain() {
+		p = p[:0]
+		trace(&p, grid{n: c.Size, dark: c.Dark}) // one outline per region, finders included
+	}
+	writePath(&b, p)
+	b.WriteString(`"/></svg>`)
+	return b.Bytes()
+}
+
+func open(b *bytes.Buffer, l layout, extra string) {
+	side := float64(l.side) / l.unit
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg"%s width="%d" height="%d" viewBox="%s %s %s %s"`,
+		extra, l.side, l.side, num(-l.origin), num(-l.origin), num(side), num(side))
+}
+
+// background paints the canvas unless it is transparent.
+func background(b *bytes.Buffer, l layout, bg color.NRGBA, long bool) {
+	if bg.A == 0 {
+		return
+	}
+	side := num(float64(l.side) / l.unit)
+	b.WriteString(`<path`)
+	paint(b, "fill", bg, long)
+	fmt.Fprintf(b, ` d="M%s %sh%sv%sh-%sz"/>`, num(-l.origin), num(-l.origin), side, side, side)
+}
+
+// paint writes a fill or stroke colour attribute; long keeps #rrggbb (SVG
+// Tiny readers do not all take #rgb).
+func paint(b *bytes.Buffer, attr string, c color.NRGBA, long bool) {
+	hex := fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B)
+	if !long && hex[0] == hex[1] && hex[2] == hex[3] && hex[4] == hex[5] {
+		hex = hex[0:1] + hex[2:3] + hex[4:5]
+	}
+	fmt.Fprintf(b, ` %s="#%s"`, attr, hex)
+	if c.A != 255 {
+		fmt.Fprintf(b, ` %s-opacity="%s"`, attr, num(float64(c.A)/255))
+	}
+}
+
+// strokes writes plain squares as stroke path data: each finder pattern as
+// two stroked squares and a dot, then the other dark modules as runs, one
+// short command per run, along rows or columns, whichever is shorter.
+func strokes(b *bytes.Buffer, c *qr.Code) {
+	for _, f := range finders(c.Size) {
+		fmt.Fprintf(b, "M%s %sh6v6h-6zm2 2h2v2h-2zm.5 1h1", num(f.x+.5), num(f.y+.5))
+	}
+	var rows, cols bytes.Buffer
+	runs(&rows, c, false)
+	runs(&cols, c, true)
+	if cols.Len() < rows.Len() {
+		rows = cols
+	}
+	b.Write(rows.Bytes())
+}
+
+// runs writes one stroke per run of dark data modules along rows (or
+// columns), at mid-module, each run moved to from the end of the one before.
+func runs(b *bytes.Buffer, c *qr.Code, vertical bool) {
+	dark := func(i, j int) bool { // i along the run, j across
+		if vertical {
+			i, j = j, i
+		}
+		return c.Dark(i, j) && !inFinder(c.Size, i, j)
+	}
+	along, across := byte('h'), " %d.5"
+	if vertical {
+		along = 'v'
+	}
+	ci, cj := 0, 0 // the pen: i at the end of the last run, j its line
+	first := true
+	for j := 0; j < c.Size; j++ {
+		for i := 0; i < c.Size; {
+			if !dark(i, j) {
+				i++
+				continue
+			}
+			end := i
+			for end < c.Size && dark(end, j) {
+				end++
+			}
+			switch {
+			case first && vertical:
+				fmt.Fprintf(b, "M%d.5 %d", j, i)
+			case first:
+				fmt.Fprintf(b, "M%d"+across, i, j)
+			default:
+				di, dj := i-ci, j-cj
+				if vertical {
+					di, dj = dj, di
+				}
+				b.WriteByte('m')
+				b.WriteString(strconv.Itoa(di))
+				if dj >= 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(strconv.Itoa(dj))
+			}
+			first = false
+			b.WriteByte(along)
+			b.WriteString(strconv.Itoa(end - i))
+			ci, cj = end, j
+			i = end
+		}
+	}
+}
+
+// writePath writes p as SVG path data with relative commands, coordinates
+// rounded to thousandths of a module.
+func writePath(b *bytes.Buffer, p path) {
+	var cur, start [2]int64
+	fix := func(q pt) [2]int64 { return [2]int64{milli(q.x), milli(q.y)} }
+	pair := func(q [2]int64) {
+		b.WriteString(fixed(q[0] - cur[0]))
+		d := fixed(q[1] - cur[1])
+		if d[0] != '-' {
+			b.WriteByte(' ')
+		}
+		b.WriteString(d)
+	}
+	for i, s := range p {
+		switch s.op {
+		case moveTo:
+			q := fix(s.pts[0])
+			if i == 0 {
+				b.WriteByte('M')
+				cur = [2]int64{}
+			} else {
+				b.WriteByte('m')
+			}
+			pair(q)
+			cur, start = q, q
+		case lineTo:
+			q := fix(s.pts[0])
+			switch {
+			case q[1] == cur[1]:
+				b.WriteByte('h')
+				b.WriteString(fixed(q[0] - cur[0]))
+			case q[0] == cur[0]:
+				b.WriteByte('v')
+				b.WriteString(fixed(q[1] - cur[1]))
+			default:
+				b.WriteByte('l')
+				pair(q)
+			}
+			cur = q
+		case quadTo, cubeTo:
+			n := 2
+			b.WriteByte('q')
+			if s.op == cubeTo {
+				n = 3
+				b.Bytes()[b.Len()-1] = 'c'
+			}
+			for k := 0; k < n; k++ {
+				if k > 0 {
+					if d := fixed(fix(s.pts[k])[0] - cur[0]); d[0] != '-' {
+						b.WriteByte(' ')
+					}
+				}
+				pair(fix(s.pts[k]))
+			}
+			cur = fix(s.pts[n-1])
+		case closeP:
+			b.WriteByte('z')
+			cur = start
+		}
+	}
+}
+
+func milli(v float64) int64 { return int64(math.Round(v * 1000)) }
+
+// fixed writes a value in thousandths as a short decimal: 1500 is 1.5,
+// -250 is -.25.
+func fixed(v int64) string {
+	s := strconv.FormatFloat(float64(v)/1000, 'f', -1, 64)
+	switch {
+	case len(s) > 1 && s[0] == '0' && s[1] == '.':
+		return s[1:]
+	case len(s) > 2 && s[0] == '-' && s[1] == '0' && s[2] == '.':
+		return "-" + s[2:]
+	}
+	return s
+}
+
+func num(v float64) string { return fixed(milli(v)) }

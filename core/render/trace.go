@@ -1,0 +1,85 @@
+package render
+
+// grid is a square field of modules, dark or not.
+type grid struct {
+	n    int
+	dark func(x, y int) bool
+}
+
+func (g grid) at(x, y int) bool { return x >= 0 && y >= 0 && x < g.n && y < g.n && g.dark(x, y) }
+
+// trace adds to p the outlines of the dark regions of g: one polygon per
+// boundary, clockwise around dark and counter-clockwise around holes, with
+// straight runs merged. Touching regions stay separate polygons, which keeps
+// SVG Tiny output cuttable.
+func trace(p *path, g grid) {
+	// Directions: 0 right, 1 down, 2 left, 3 up (y grows downwards).
+	dx := [4]int{1, 0, -1, 0}
+	dy := [4]int{0, 1, 0, -1}
+	w := g.n + 1
+	// out[v] holds a bit per direction of an unused boundary edge leaving vertex v.
+	out := make([]uint8, w*w)
+	edges := 0
+	for y := 0; y < g.n; y++ {
+		for x := 0; x < g.n; x++ {
+			if !g.at(x, y) {
+				continue
+			}
+			if !g.at(x, y-1) {
+				out[y*w+x] |= 1 << 0
+				edges++
+			}
+			if !g.at(x+1, y) {
+				out[y*w+x+1] |= 1 << 1
+				edges++
+			}
+			if !g.at(x, y+1) {
+				out[(y+1)*w+x+1] |= 1 << 2
+				edges++
+			}
+			if !g.at(x-1, y) {
+				out[(y+1)*w+x] |= 1 << 3
+				edges++
+			}
+		}
+	}
+	for v := 0; edges > 0 && v < len(out); v++ {
+		for out[v] != 0 {
+			x, y := v%w, v/w
+			d := 0
+			for out[v]&(1<<d) == 0 {
+				d++
+			}
+			p.moveTo(float64(x), float64(y))
+			for {
+				cur := y*w + x
+				out[cur] &^= 1 << d
+				edges--
+				x, y = x+dx[d], y+dy[d]
+				next := y*w + x
+				if out[next] == 0 {
+					p.lineTo(float64(x), float64(y))
+					p.close()
+					break
+				}
+				// Prefer turning right, then straight, then left: at a
+				// diagonal touch this keeps each region its own loop.
+				nd := -1
+				for _, turn := range [3]int{1, 0, 3} {
+					if c := (d + turn) % 4; out[next]&(1<<c) != 0 {
+						nd = c
+						break
+					}
+				}
+				if nd != d {
+					p.lineTo(float64(x), float64(y))
+				}
+				if nd < 0 { // cannot happen for a boundary; end the loop rather than spin
+					p.close()
+					break
+				}
+				d = nd
+			}
+		}
+	}
+}
