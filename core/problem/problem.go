@@ -4,6 +4,7 @@
 package problem
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -28,10 +29,14 @@ type Problem struct {
 
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
 
-// JSON returns the document as JSON.
+// JSON returns the document as JSON, with & < > left as they are so the
+// fix can be copied as it reads.
 func (p *Problem) JSON() []byte {
-	b, _ := json.Marshal(p) // only strings, ints and slices: cannot fail
-	return b
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(p) // only strings, ints and slices: cannot fail
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // Kinds of problem, each with its status and title. The type URI is the
@@ -48,6 +53,7 @@ var (
 	Unsupported   = kind{415, "unsupported-media-type", "Unsupported media type"}
 	NoCode        = kind{422, "no-code-found", "No QR code found"}
 	Unprocessable = kind{422, "unprocessable", "Unprocessable content"}
+	Internal      = kind{500, "internal", "Internal error"} // a bug, never an answer to bad input
 )
 
 type kind struct {
