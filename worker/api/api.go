@@ -95,9 +95,8 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(p.Status)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	w.Write(body) // for HEAD too; see writeCached
+
 }
 
 // writeCached sends a deterministic body with a strong ETag and a year-long
@@ -122,9 +121,9 @@ func writeCached(w http.ResponseWriter, r *http.Request, contentType string, bod
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		w.Write(body)
-	}
+	// The body is written for HEAD too: net/http drops it natively, workerd
+	// drops it in the Worker, and a Content-Length with no body is an error there.
+	w.Write(body)
 }
 
 // matches reports whether an If-None-Match header names etag (weak

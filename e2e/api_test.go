@@ -1,0 +1,443 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net/url"
+	"strings"
+	"testing"
+
+	"qrkeyless/internal/readback"
+)
+
+const sample = "https://example.com/menu?table=12"
+
+// scan decodes an image response and fails unless it holds want.
+func scan(t *testing.T, r response, want string) {
+	t.Helper()
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	got, err := readback.Text(r.body)
+	if err != nil || got != want {
+		t.Fatalf("decoded %q (%v), want %q", got, err, want)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		q := "/api/v1/qr?data=" + url.QueryEscape(sample)
+		for _, tt := range []struct{ format, ctype string }{
+			{"png", "image/png"}, {"svg", "image/svg+xml"}, {"svg-tiny", "image/svg+xml"},
+			{"json", "application/json"}, {"base64", "text/plain; charset=utf-8"},
+		} {
+			r := get(t, base+q+"&format="+tt.format)
+			if ct := r.header.Get("Content-Type"); ct != tt.ctype {
+				t.Errorf("%s: Content-Type %q, want %q", tt.format, ct, tt.ctype)
+			}
+			switch tt.format {
+			case "json":
+				if got := matrixText(t, r.body); got != sample {
+					t.Errorf("json matrix decodes to %q", got)
+				}
+			case "base64":
+				const prefix = "data:image/png;base64,"
+				if !bytes.HasPrefix(r.body, []byte(prefix)) {
+					t.Fatalf("base64 body starts %.30q", r.body)
+				}
+				raw, err := base64.StdEncoding.DecodeString(string(r.body[len(prefix):]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				scan(t, response{200, nil, raw}, sample)
+			default:
+				scan(t, r, sample)
+			}
+		}
+	})
+}
+
+// matrixText draws a format=json matrix and decodes it.
+func matrixText(t *testing.T, body []byte) string {
+	t.Helper()
+	var m struct {
+		Version int     `json:"version"`
+		EC      string  `json:"ec"`
+		Size    int     `json:"size"`
+		Modules [][]int `json:"modules"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatalf("json: %v: %.100s", err, body)
+	}
+	const px = 4
+	side := (m.Size + 8) * px
+	img := image.NewGray(image.Rect(0, 0, side, side))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for y, row := range m.Modules {
+		for x, v := range row {
+			for k := 0; v == 1 && k < px*px; k++ {
+				img.SetGray((x+4)*px+k%px, (y+4)*px+k/px, color.Gray{})
+			}
+		}
+	}
+	s, _ := readback.Decode(img)
+	return s
+}
+
+func TestDataAliases(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, name := range []string{"data", "text", "content", "url", "q"} {
+			scan(t, get(t, base+"/api/v1/qr?"+name+"="+url.QueryEscape(sample)), sample)
+		}
+	})
+}
+
+func pngOf(t *testing.T, r response) image.Image {
+	t.Helper()
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	img, err := png.Decode(bytes.NewReader(r.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func TestSizeAliases(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, tt := range []struct {
+			query string
+			want  int
+		}{{"", 512}, {"&size=64", 64}, {"&width=300", 300}, {"&size=4096", 4096}, {"&size=777", 777}} {
+			r := get(t, base+"/api/v1/qr?data=hello"+tt.query)
+			if got := pngOf(t, r).Bounds().Dx(); got != tt.want {
+				t.Errorf("%q: width %d, want %d", tt.query, got, tt.want)
+			}
+			if tt.want >= 128 {
+				scan(t, r, "hello")
+			}
+		}
+	})
+}
+
+func TestFormatAliases(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, name := range []string{"format", "type", "output"} {
+			r := get(t, base+"/api/v1/qr?data=hello&"+name+"=svg")
+			if !bytes.HasPrefix(r.body, []byte("<svg")) {
+				t.Errorf("%s=svg gave %.40q", name, r.body)
+			}
+		}
+	})
+}
+
+func TestColorAliases(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, fg := range []string{"color", "fg", "dark"} {
+			for _, bg := range []string{"bg", "light", "background"} {
+				for _, form := range []string{"%23", ""} { // with and without #
+					r := get(t, base+"/api/v1/qr?data=hello&size=256&"+fg+"="+form+"1A237E&"+bg+"="+form+"fff8e1")
+					img := pngOf(t, r)
+					if got := color.NRGBAModel.Convert(img.At(1, 1)); got != (color.NRGBA{0xff, 0xf8, 0xe1, 255}) {
+						t.Errorf("%s/%s: background %v", fg, bg, got)
+					}
+					if !hasColor(img, color.NRGBA{0x1a, 0x23, 0x7e, 255}) {
+						t.Errorf("%s/%s: no pixel in the foreground colour", fg, bg)
+					}
+					scan(t, r, "hello")
+				}
+			}
+		}
+		// #RGB and #RRGGBBAA forms.
+		if img := pngOf(t, get(t, base+"/api/v1/qr?data=hello&color=f00")); !hasColor(img, color.NRGBA{255, 0, 0, 255}) {
+			t.Error("color=f00 is not red")
+		}
+		if img := pngOf(t, get(t, base+"/api/v1/qr?data=hello&color=00000080")); !hasColor(img, color.NRGBA{0, 0, 0, 0x80}) && !hasColor(img, color.NRGBA{0x7f, 0x7f, 0x7f, 255}) {
+			t.Error("color=00000080 is not half-transparent black")
+		}
+		r := get(t, base+"/api/v1/qr?data=hello&bg=transparent")
+		if _, _, _, a := pngOf(t, r).At(0, 0).RGBA(); a != 0 {
+			t.Errorf("bg=transparent: corner alpha %d", a)
+		}
+		scan(t, r, "hello")
+		if s := get(t, base+"/api/v1/qr?data=hello&bg=transparent&format=svg").body; bytes.Count(s, []byte("<path")) != 1 {
+			t.Errorf("transparent SVG has a background: %.200s", s)
+		}
+	})
+}
+
+func hasColor(img image.Image, want color.NRGBA) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			if color.NRGBAModel.Convert(img.At(x, y)) == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestMarginAndEC(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, name := range []string{"margin", "quiet"} {
+			for _, m := range []int{0, 2, 10} {
+				// Version 1 is 21 modules; at 10 px a module the quiet zone is m*10 px plus the remainder/2.
+				size := (21 + 2*m) * 10
+				r := get(t, base+fmt.Sprintf("/api/v1/qr?data=hi&ec=L&size=%d&%s=%d", size, name, m))
+				img := pngOf(t, r)
+				first := firstDark(img, m*10+35) // through the middle of the top-left finder
+				if first != m*10 {
+					t.Errorf("%s=%d: first dark pixel at %d, want %d", name, m, first, m*10)
+				}
+				if m > 0 {
+					scan(t, r, "hi")
+				}
+			}
+		}
+		for _, l := range []string{"L", "M", "Q", "H", "h"} {
+			var m struct{ EC string }
+			json.Unmarshal(get(t, base+"/api/v1/qr?format=json&data=hello&ec="+l).body, &m)
+			if m.EC != strings.ToUpper(l) {
+				t.Errorf("ec=%s: matrix says %q", l, m.EC)
+			}
+		}
+		var m struct{ EC string }
+		json.Unmarshal(get(t, base+"/api/v1/qr?format=json&data=hello").body, &m)
+		if m.EC != "M" {
+			t.Errorf("default ec %q, want M", m.EC)
+		}
+	})
+}
+
+func firstDark(img image.Image, y int) int {
+	for x := 0; x < img.Bounds().Dx(); x++ {
+		if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
+			return x
+		}
+	}
+	return -1
+}
+
+func TestPathStyle(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		text := "hello world/ü?&"
+		enc := url.PathEscape(text)
+		enc = strings.ReplaceAll(enc, "/", "%2F")
+		scan(t, get(t, base+"/q/"+enc+".png"), text)
+		scan(t, get(t, base+"/q/"+enc+".svg?color=1a237e"), text)
+		if got := matrixText(t, get(t, base+"/q/"+enc+".json").body); got != text {
+			t.Errorf(".json decodes to %q", got)
+		}
+		r := get(t, base+"/q/"+enc+".txt")
+		if !bytes.HasPrefix(r.body, []byte("data:image/png;base64,")) {
+			t.Errorf(".txt gave %.40q", r.body)
+		}
+		if r := get(t, base+"/q/hello.gif"); r.status != 400 {
+			t.Errorf(".gif: status %d", r.status)
+		} else {
+			followFix(t, base, r)
+		}
+		if img := pngOf(t, get(t, base+"/q/hello.png?size=200")); img.Bounds().Dx() != 200 {
+			t.Errorf("/q/ ignores size")
+		}
+	})
+}
+
+// problemOf checks that r is a problem document and returns it.
+func problemOf(t *testing.T, r response, status int) map[string]any {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d: %s", r.status, status, r.body)
+	}
+	if ct := r.header.Get("Content-Type"); ct != "application/problem+json" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(r.body, &p); err != nil {
+		t.Fatalf("problem is not JSON: %v", err)
+	}
+	for _, k := range []string{"type", "title", "status", "detail", "fix"} {
+		if _, ok := p[k]; !ok {
+			t.Errorf("problem lacks %q: %s", k, r.body)
+		}
+	}
+	if int(p["status"].(float64)) != status {
+		t.Errorf("status field %v", p["status"])
+	}
+	return p
+}
+
+// followFix calls the problem's fix and expects it to succeed.
+func followFix(t *testing.T, base string, r response) response {
+	t.Helper()
+	var p struct{ Fix string }
+	json.Unmarshal(r.body, &p)
+	if !strings.HasPrefix(p.Fix, "/") {
+		t.Fatalf("fix %q is not a call", p.Fix)
+	}
+	fixed := get(t, base+p.Fix)
+	if fixed.status != 200 {
+		t.Errorf("the fix %s answers %d: %s", p.Fix, fixed.status, fixed.body)
+	}
+	return fixed
+}
+
+func TestBadInput(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		tests := []struct {
+			query, field string
+			detail       []string // all must appear in detail
+			fix          string   // must appear in fix
+		}{
+			{"data=hi&color=red", "color", []string{`"red"`}, "color=ff0000"},
+			{"data=hi&bg=blurple", "bg", []string{"blurple"}, "bg=ffffff"},
+			{"data=hi&size=5000", "size", []string{"5000", "4096"}, "size=4096"},
+			{"data=hi&size=10", "size", []string{"64"}, "size=64"},
+			{"data=hi&size=big", "size", []string{"big"}, "size=512"},
+			{"data=hi&margin=11", "margin", []string{"11", "10"}, "margin=10"},
+			{"data=hi&format=gif", "format", []string{"gif", "png"}, "format="},
+			{"data=hi&ec=X", "ec", []string{"X"}, "ec="},
+			{"data=hi&style=bubbly", "style", []string{"bubbly"}, "style="},
+			{"data=hi&eye=blob", "eye", []string{"blob"}, "eye="},
+			{"", "data", []string{"data"}, "data="},
+			{"data=hi&colour=000000", "color", []string{"colour"}, "color=000000"},
+			{"data=hi&sise=300", "size", []string{"sise"}, "size=300"},
+			{"data=hi&size=300&width=400", "size", []string{"size", "width"}, "size=300"},
+			{"data=hi&text=ho", "data", []string{"data", "text"}, "data=hi"},
+			{"data=" + strings.Repeat("x", 2400), "ec", []string{"2400", "2331"}, "ec=L"},
+		}
+		for _, tt := range tests {
+			r := get(t, base+"/api/v1/qr?"+tt.query)
+			p := problemOf(t, r, 400)
+			if p["field"] != tt.field {
+				t.Errorf("%.40s: field %v, want %s", tt.query, p["field"], tt.field)
+			}
+			for _, d := range tt.detail {
+				if !strings.Contains(p["detail"].(string), d) {
+					t.Errorf("%.40s: detail %q lacks %q", tt.query, p["detail"], d)
+				}
+			}
+			if !strings.Contains(p["fix"].(string), tt.fix) {
+				t.Errorf("%.40s: fix %q lacks %q", tt.query, p["fix"], tt.fix)
+			}
+			followFix(t, base, r)
+		}
+		// Too long even at L: the fix is an instruction, not a call.
+		p := problemOf(t, get(t, base+"/api/v1/qr?ec=L&data="+strings.Repeat("x", 3000)), 400)
+		if !strings.Contains(p["detail"].(string), "3000") || !strings.Contains(p["detail"].(string), "2953") {
+			t.Errorf("detail %q", p["detail"])
+		}
+		// Unknown names that are not near misses are ignored.
+		scan(t, get(t, base+"/api/v1/qr?data=hi&utm_source=x&v=2&_=123"), "hi")
+	})
+}
+
+func TestRoutingProblems(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		problemOf(t, get(t, base+"/api/v1/nothing-here/at-all"), 404)
+		problemOf(t, get(t, base+"/nope"), 404)
+		r := do(t, "POST", base+"/api/v1/qr?data=hi", nil, strings.NewReader("x"))
+		problemOf(t, r, 405)
+		if allow := r.header.Get("Allow"); !strings.Contains(allow, "GET") || !strings.Contains(allow, "HEAD") {
+			t.Errorf("Allow %q", allow)
+		}
+		r = do(t, "DELETE", base+"/q/hi.png", nil, nil)
+		problemOf(t, r, 405)
+	})
+}
+
+func TestCaching(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		u := base + "/api/v1/qr?data=cache-me&size=200"
+		r := get(t, u)
+		etag := r.header.Get("ETag")
+		if !strings.HasPrefix(etag, `"`) {
+			t.Fatalf("ETag %q is not strong", etag)
+		}
+		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+			t.Errorf("Cache-Control %q", cc)
+		}
+		if r.header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Error("no CORS header")
+		}
+		again := do(t, "GET", u, map[string]string{"If-None-Match": etag}, nil)
+		if again.status != 304 || len(again.body) != 0 {
+			t.Errorf("If-None-Match: status %d, %d bytes", again.status, len(again.body))
+		}
+		if again.header.Get("ETag") != etag {
+			t.Error("304 lacks the ETag")
+		}
+		other := do(t, "GET", u, map[string]string{"If-None-Match": `"other"`}, nil)
+		if other.status != 200 {
+			t.Errorf("stale ETag: status %d", other.status)
+		}
+		// Same picture, other spelling: same bytes, same ETag.
+		if alias := get(t, base+"/api/v1/qr?text=cache-me&width=200"); alias.header.Get("ETag") != etag || !bytes.Equal(alias.body, r.body) {
+			t.Error("aliases give different bytes")
+		}
+		head := do(t, "HEAD", u, nil, nil)
+		if head.status != 200 || len(head.body) != 0 || head.header.Get("ETag") != etag || head.header.Get("Content-Type") != "image/png" {
+			t.Errorf("HEAD: status %d, %d bytes, ETag %q", head.status, len(head.body), head.header.Get("ETag"))
+		}
+		if head.header.Get("Content-Length") != fmt.Sprint(len(r.body)) {
+			t.Errorf("HEAD Content-Length %q, GET body %d", head.header.Get("Content-Length"), len(r.body))
+		}
+		pre := do(t, "OPTIONS", u, map[string]string{"Origin": "https://x.example", "Access-Control-Request-Method": "GET"}, nil)
+		if pre.status != 204 || !strings.Contains(pre.header.Get("Access-Control-Allow-Methods"), "GET") {
+			t.Errorf("preflight: %d %q", pre.status, pre.header.Get("Access-Control-Allow-Methods"))
+		}
+	})
+}
+
+// TestSameBytes asks both servers the same questions: the Worker's
+// WebAssembly build must answer byte for byte what the native build does.
+func TestSameBytes(t *testing.T) {
+	ts := targets(t)
+	native, workerd := ts["native"], ts["workerd"]
+	if native == "" || workerd == "" {
+		t.Skip("needs both servers")
+	}
+	for _, q := range []string{
+		"/api/v1/qr?data=" + url.QueryEscape(sample),
+		"/api/v1/qr?data=hello&format=svg&color=1a237e&bg=transparent",
+		"/api/v1/qr?data=hello&format=svg-tiny&margin=2",
+		"/api/v1/qr?data=hello&format=json&ec=H",
+		"/api/v1/qr?data=hello&format=base64&size=100",
+		"/api/v1/qr?size=1000&ec=Q&data=" + url.QueryEscape(strings.Repeat("The quick brown fox. ", 40)),
+		"/q/hello%20world.png?size=333",
+	} {
+		a, b := get(t, native+q), get(t, workerd+q)
+		if a.status != 200 || !bytes.Equal(a.body, b.body) || a.header.Get("ETag") != b.header.Get("ETag") {
+			t.Errorf("%.60s: native %d (%d bytes), workerd %d (%d bytes)", q, a.status, len(a.body), b.status, len(b.body))
+		}
+	}
+}
+
+// TestInstanceReused shows the Worker keeps one Go instance per isolate:
+// the instance id stays and its request counter climbs.
+func TestInstanceReused(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		var first, second struct {
+			Instance string
+			Requests int
+		}
+		json.Unmarshal(get(t, base+"/api/v1/health").body, &first)
+		get(t, base+"/api/v1/qr?data=between")
+		json.Unmarshal(get(t, base+"/api/v1/health").body, &second)
+		if first.Instance == "" || first.Instance != second.Instance {
+			t.Errorf("instance changed: %q then %q", first.Instance, second.Instance)
+		}
+		if second.Requests < first.Requests+2 {
+			t.Errorf("requests %d then %d: the count did not survive", first.Requests, second.Requests)
+		}
+	})
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Starts the native server and the Worker under workerd (wrangler dev) on
+# free ports, runs the e2e suites against both, and stops them.
+# Expects `make build` and node_modules (make test does both).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export WRANGLER_SEND_METRICS=false
+
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
+# wait_up URL NAME: poll until the server answers, for at most 120 s.
+wait_up() {
+  for _ in $(seq 1 240); do
+    if curl -fsS -o /dev/null "$1/api/v1/health" 2>/dev/null; then return 0; fi
+    sleep 0.5
+  done
+  echo "e2e: $2 did not start; its log:" >&2
+  cat "build/e2e-$2.log" >&2
+  return 1
+}
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -- -"$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+go build -o build/native-server ./worker
+native_port=$(free_port)
+setsid env PORT="$native_port" build/native-server > build/e2e-native.log 2>&1 &
+pids+=($!)
+
+workerd_port=$(free_port)
+setsid npx wrangler dev --ip 127.0.0.1 --port "$workerd_port" --log-level warn > build/e2e-workerd.log 2>&1 &
+pids+=($!)
+
+export QR_NATIVE_URL="http://127.0.0.1:$native_port"
+export QR_WORKERD_URL="http://127.0.0.1:$workerd_port"
+wait_up "$QR_NATIVE_URL" native
+wait_up "$QR_WORKERD_URL" workerd
+
+go test -count=1 ./e2e/
