@@ -11,7 +11,7 @@ free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1
 # wait_up URL NAME: poll until the server answers, for at most 120 s.
 wait_up() {
   for _ in $(seq 1 240); do
-    if curl -fsS -o /dev/null "$1/api/v1/health" 2>/dev/null; then return 0; fi
+    if node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$1/api/v1/health"; then return 0; fi
     sleep 0.5
   done
   echo "e2e: $2 did not start; its log:" >&2
