@@ -39,5 +39,9 @@ unit:
 e2e:
 	bash e2e/run.sh
 
+## bench: measure (Go benchmarks, latency native and on workerd, sizes) and write BENCHMARKS.md
+bench: node_modules build
+	bash e2e/bench/run.sh
+
 clean:
 	rm -rf build .wrangler

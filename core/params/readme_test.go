@@ -1,0 +1,38 @@
+package params
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestREADMETable keeps the README's parameter table in step with Shared:
+// every parameter and alias has a row that names its default.
+func TestREADMETable(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "| `") {
+			name := strings.Trim(strings.SplitN(line, "|", 3)[1], " `")
+			rows[name] = line
+		}
+	}
+	for _, p := range Shared {
+		row, ok := rows[p.Name]
+		if !ok {
+			t.Errorf("README has no row for %s", p.Name)
+			continue
+		}
+		for _, a := range p.Aliases {
+			if !strings.Contains(row, "`"+a+"`") {
+				t.Errorf("README row for %s lacks alias %s", p.Name, a)
+			}
+		}
+		if p.Default != "" && !strings.Contains(row, p.Default) {
+			t.Errorf("README row for %s lacks default %s", p.Name, p.Default)
+		}
+	}
+}
