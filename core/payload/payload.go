@@ -7,6 +7,7 @@ package payload
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Fields holds the named string values of one payload.
@@ -54,13 +55,32 @@ type Kind struct {
 	// Parse reads a payload of this kind back into fields; ok is false when
 	// the text is not of this kind. When ok, Build of the result succeeds.
 	Parse func(text string) (f Fields, ok bool)
+
+	// Priority orders Recognize: lower values are tried first, ties by name.
+	// Leave it 0 when the kind's text starts with a scheme or header of its
+	// own (WIFI:, upi://, BCD); a kind whose text another kind would also
+	// accept sets PriorityLink, PriorityURL or PriorityText so that the more
+	// specific kind is tried first.
+	Priority int
+
+	// AnyOf lists alternative sets of fields of which at least one set must
+	// be given in full, for kinds that need "this or that" (vcard: fn or ln).
+	// Fields marked Required are needed in addition. Schema emits it as anyOf.
+	AnyOf [][]string
 }
+
+// Recognize priorities for kinds whose text overlaps with another kind's.
+const (
+	PriorityLink = 50  // an https link on a known host (wa.me, t.me, paypal.me), tried before url
+	PriorityURL  = 90  // any http or https link
+	PriorityText = 100 // any text at all
+)
 
 // FieldError says which field of a payload is wrong and how to put it right.
 type FieldError struct {
 	Field   string // the field's Name
 	Problem string // what is wrong, e.g. "IBAN checksum does not match"
-	Example string // a valid value to suggest in a fix
+	Example string // a valid value to suggest in a fix; empty when the fix is to clear the field
 }
 
 func (e *FieldError) Error() string { return e.Field + ": " + e.Problem }
@@ -119,4 +139,70 @@ func Build(kind string, f Fields) (string, error) {
 		return "", fmt.Errorf("payload: unknown kind %q", kind)
 	}
 	return k.Build(f)
+}
+
+// fieldError is the *FieldError for a field of kind, suggesting the field's
+// registered Example so that every fix shows a value known to work.
+func fieldError(kind, field, problem string) *FieldError {
+	e := &FieldError{Field: field, Problem: problem}
+	if k, ok := byName[kind]; ok {
+		if fd := k.Field(field); fd != nil {
+			e.Example = fd.Example
+		}
+	}
+	return e
+}
+
+// need reports the first of names that f leaves empty.
+func need(kind string, f Fields, names ...string) error {
+	for _, n := range names {
+		if f[n] == "" {
+			return fieldError(kind, n, "is required")
+		}
+	}
+	return nil
+}
+
+// flag reads a boolean field: empty is false; true/false, 1/0, yes/no and
+// on/off (an HTML checkbox) are accepted in any case.
+func flag(kind string, f Fields, name string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(f[name])) {
+	case "", "false", "0", "no", "off":
+		return false, nil
+	case "true", "1", "yes", "on":
+		return true, nil
+	}
+	return false, fieldError(kind, name, "must be true or false")
+}
+
+// settle makes parsed fields buildable: while Build of kind names an
+// optional field that is set, that field is dropped, so a scanned payload
+// with one odd value (a malformed e-mail in a MECARD) still reads as its
+// kind. Empty values are dropped first, so parsers need not check. It
+// fails when a required field is at fault or Build fails otherwise.
+func settle(kind string, f Fields) (Fields, bool) {
+	k, ok := byName[kind]
+	if !ok {
+		return nil, false
+	}
+	for name, v := range f {
+		if v == "" {
+			delete(f, name)
+		}
+	}
+	for range len(f) + 1 {
+		_, err := k.Build(f)
+		if err == nil {
+			return f, true
+		}
+		fe, ok := err.(*FieldError)
+		if !ok || f[fe.Field] == "" {
+			return nil, false
+		}
+		if fd := k.Field(fe.Field); fd == nil || fd.Required {
+			return nil, false
+		}
+		delete(f, fe.Field)
+	}
+	return nil, false
 }

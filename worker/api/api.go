@@ -27,6 +27,8 @@ func New() http.Handler {
 		{"/api/v1/qr", []string{"GET"}, s.qr},
 		{"/q/", []string{"GET"}, s.pathStyle},
 		{"/api/v1/health", []string{"GET"}, s.health},
+		{"/api/v1/types", []string{"GET"}, s.types},
+		{"/api/v1/", []string{"GET"}, s.typed}, // /api/v1/<kind>; after the fixed paths
 	}
 	return s
 }

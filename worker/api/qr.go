@@ -59,17 +59,23 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 		writeProblem(w, r, p)
 		return
 	}
-	o, p := params.Parse(call, append(params.Data.Names(), params.Verify.Name)...)
+	s.render(w, r, call, data, false, append(params.Data.Names(), params.Verify.Name)...)
+}
+
+// render reads the rendering parameters of call, encodes text and writes it.
+// known names the other parameters the endpoint takes.
+func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Call, text string, secret bool, known ...string) {
+	o, p := params.Parse(call, known...)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	c, p := params.Encode(call, data, o)
+	c, p := params.Encode(call, text, o)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), false)
+	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
 }
 
 func encodeQuery(q url.Values) string {

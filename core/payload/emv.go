@@ -1,0 +1,524 @@
+package payload
+
+// EMV merchant-presented QR codes: pix (payloads.md §2.35), promptpay
+// (§2.36), paynow (§2.37), and the TLV writer and reader they share.
+
+import (
+	"fmt"
+	"strings"
+)
+
+func init() {
+	register(&Kind{
+		Name:  "pix",
+		Title: "Pix payment (Brazil)",
+		Help:  "A static Pix BR Code: Brazilian banking apps pay the key, the amount filled in if given.",
+		Fields: []Field{
+			{Name: "key", Label: "Pix key", Help: "CPF, CNPJ, e-mail, phone (+55…) or random key (UUID).", Required: true, Format: FormatText, Example: "123e4567-e12b-12d1-a456-426655440000"},
+			{Name: "name", Label: "Recipient name", Help: "Up to 25 characters; accents are dropped.", Required: true, Format: FormatText, Example: "Fulano de Tal"},
+			{Name: "city", Label: "Recipient city", Help: "Up to 15 characters; accents are dropped.", Required: true, Format: FormatText, Example: "BRASILIA"},
+			{Name: "amount", Label: "Amount (BRL)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "25.90"},
+			{Name: "txid", Label: "Transaction id", Help: "Up to 25 letters and digits.", Format: FormatText, Example: "PEDIDO42"},
+			{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
+		},
+		Build: buildPix,
+		Parse: parsePix,
+	})
+	register(&Kind{
+		Name:  "promptpay",
+		Title: "PromptPay payment (Thailand)",
+		Help:  "A Thai QR Payment code: Thai banking apps pay the PromptPay id, the amount filled in if given.",
+		Fields: []Field{
+			{Name: "target", Label: "PromptPay id", Help: "Mobile number (0…), 13-digit national or tax id, or 15-digit e-wallet id.", Required: true, Format: FormatText, Example: "0801111111"},
+			{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
+		},
+		Build: buildPromptPay,
+		Parse: parsePromptPay,
+	})
+	register(&Kind{
+		Name:  "paynow",
+		Title: "PayNow payment (Singapore)",
+		Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
+		Fields: []Field{
+			{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"}, Example: "uen"},
+			{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
+			{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
+			{Name: "editable", Label: "Amount editable", Help: "Whether the payer may change the amount; yes when there is no amount.", Format: FormatBool, Example: "false"},
+			{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
+			{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
+			{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
+		},
+		Build: buildPayNow,
+		Parse: parsePayNow,
+	})
+}
+
+// tlv is one EMV data object: a two-digit tag and its value.
+type tlv struct{ tag, value string }
+
+// emv writes EMV data objects: each tag, its value's length in two digits,
+// the value. Builders keep values ASCII and at most 99 characters, so the
+// length counts bytes and characters alike.
+func emv(objs ...tlv) string {
+	var b strings.Builder
+	for _, o := range objs {
+		fmt.Fprintf(&b, "%s%02d%s", o.tag, len(o.value), o.value)
+	}
+	return b.String()
+}
+
+// emvPayload writes a whole merchant-presented payload: the objects, then
+// tag 63 with the CRC of everything before it including "6304".
+func emvPayload(objs ...tlv) string {
+	s := emv(objs...) + "6304"
+	return s + fmt.Sprintf("%04X", crc16(s))
+}
+
+// emvRead splits s into data objects; ok is false unless s is exactly a
+// run of well-formed ones.
+func emvRead(s string) ([]tlv, bool) {
+	var out []tlv
+	for len(s) > 0 {
+		if len(s) < 4 || !isDigits(s[:4]) {
+			return nil, false
+		}
+		n := atoi(s[2:4])
+		if len(s) < 4+n {
+			return nil, false
+		}
+		out = append(out, tlv{s[:2], s[4 : 4+n]})
+		s = s[4+n:]
+	}
+	return out, true
+}
+
+// emvParse reads a merchant-presented payload: "000201" first, a matching
+// CRC in tag 63 last. It returns the objects between them by tag, and ok
+// false on a repeated tag.
+func emvParse(text string) (map[string]string, bool) {
+	if !strings.HasPrefix(text, "000201") || len(text) < 14 {
+		return nil, false
+	}
+	body, crc := text[:len(text)-4], text[len(text)-4:]
+	if !strings.HasSuffix(body, "6304") || fmt.Sprintf("%04X", crc16(body)) != strings.ToUpper(crc) {
+		return nil, false
+	}
+	objs, ok := emvRead(body[6 : len(body)-4])
+	if !ok {
+		return nil, false
+	}
+	m := map[string]string{}
+	for _, o := range objs {
+		if _, dup := m[o.tag]; dup {
+			return nil, false
+		}
+		m[o.tag] = o.value
+	}
+	return m, true
+}
+
+// emvAccount finds the merchant account template (tags 26 to 51) whose
+// globally unique id, sub-tag 00, is gui, and returns its sub-objects.
+func emvAccount(m map[string]string, gui string) (map[string]string, bool) {
+	for tag := 26; tag <= 51; tag++ {
+		v, ok := m[fmt.Sprint(tag)]
+		if !ok {
+			continue
+		}
+		sub, ok := emvParseSub(v)
+		if ok && strings.EqualFold(sub["00"], gui) {
+			return sub, true
+		}
+	}
+	return nil, false
+}
+
+// emvParseSub reads the data objects inside a template, by tag.
+func emvParseSub(s string) (map[string]string, bool) {
+	objs, ok := emvRead(s)
+	if !ok {
+		return nil, false
+	}
+	m := map[string]string{}
+	for _, o := range objs {
+		m[o.tag] = o.value
+	}
+	return m, true
+}
+
+// emvText folds accents and checks s is printable ASCII of at most max
+// characters, so the TLV length equals the bytes (payloads.md §2.35).
+func emvText(kind, field, s string, max int) (string, error) {
+	s = foldLatin(s)
+	if !isPrintableASCII(s) {
+		return "", fieldError(kind, field, "use Latin letters, digits and punctuation only")
+	}
+	if len(s) > max {
+		return "", fieldError(kind, field, fmt.Sprintf("at most %d characters, this is %d", max, len(s)))
+	}
+	return s, nil
+}
+
+// emvAmount checks a tag 54 amount and writes it with 2 decimals (at most 13 characters).
+func emvAmount(kind, s string) (string, error) {
+	w, fr, err := decimal(s, 10, 2)
+	if err != nil {
+		return "", fieldError(kind, "amount", err.Error())
+	}
+	return fixed(w, fr, 2), nil
+}
+
+// pixKey checks a Pix key and returns it in the form the DICT directory
+// holds: CPF and CNPJ as bare digits (punctuation removed, check digits
+// verified; CNPJ may be the alphanumeric form Brazil introduces in 2026),
+// e-mail and random keys in lower case, phone as +55 and digits.
+func pixKey(s string) (string, error) {
+	switch {
+	case strings.Contains(s, "@"):
+		s = strings.ToLower(s)
+		local, domain, _ := strings.Cut(s, "@")
+		if len(s) > 77 || local == "" || !strings.Contains(domain, ".") || !isPrintableASCII(s) || strings.ContainsAny(s, " ") {
+			return "", fmt.Errorf("not a valid e-mail key (at most 77 characters)")
+		}
+		return s, nil
+	case strings.HasPrefix(s, "+"):
+		s = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "").Replace(s)
+		if !strings.HasPrefix(s, "+55") || len(s) < 13 || len(s) > 14 || !isDigits(s[1:]) {
+			return "", fmt.Errorf("a phone key is +55, the area code and the number")
+		}
+		return s, nil
+	case len(s) == 36 && strings.Count(s, "-") == 4 && s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' && isHex(strings.ReplaceAll(s, "-", "")):
+		return strings.ToLower(s), nil
+	}
+	d := strings.ToUpper(strings.NewReplacer(".", "", "-", "", "/", "", " ", "").Replace(s))
+	switch {
+	case len(d) == 11 && isDigits(d):
+		if !cpfValid(d) {
+			return "", fmt.Errorf("CPF check digits do not match")
+		}
+		return d, nil
+	case len(d) == 14 && isUpperAlnum(d[:12]) && isDigits(d[12:]):
+		if !cnpjValid(d) {
+			return "", fmt.Errorf("CNPJ check digits do not match")
+		}
+		return d, nil
+	}
+	return "", fmt.Errorf("not a Pix key: a CPF, CNPJ, e-mail, +55 phone number or random key")
+}
+
+// cpfValid checks the two mod-11 check digits of an 11-digit CPF; numbers of
+// one repeated digit pass the arithmetic but are not issued.
+func cpfValid(d string) bool {
+	if strings.Count(d, d[:1]) == 11 {
+		return false
+	}
+	for n := 9; n <= 10; n++ {
+		sum := 0
+		for i := 0; i < n; i++ {
+			sum += int(d[i]-'0') * (n + 1 - i)
+		}
+		if byte(sum*10%11%10) != d[n]-'0' {
+			return false
+		}
+	}
+	return true
+}
+
+// cnpjValid checks the two mod-11 check digits of a CNPJ; each character
+// counts as its ASCII code minus 48, which covers the alphanumeric form.
+func cnpjValid(d string) bool {
+	if strings.Count(d, d[:1]) == 14 {
+		return false
+	}
+	weights := []int{6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2}
+	for n := 12; n <= 13; n++ {
+		sum := 0
+		for i := 0; i < n; i++ {
+			sum += int(d[i]-'0') * weights[i+13-n]
+		}
+		dv := 11 - sum%11
+		if dv >= 10 {
+			dv = 0
+		}
+		if byte(dv) != d[n]-'0' {
+			return false
+		}
+	}
+	return true
+}
+
+// buildPix writes a static BR Code. Name and city lose their accents, since
+// the TLV lengths must count bytes. An empty txid is written *** ("none"),
+// as the BCB manual asks.
+func buildPix(f Fields) (string, error) {
+	const kind = "pix"
+	if fv(f, "key") == "" {
+		return "", fieldError(kind, "key", "Pix key is required")
+	}
+	key, err := pixKey(fv(f, "key"))
+	if err != nil {
+		return "", fieldError(kind, "key", err.Error())
+	}
+	if fv(f, "name") == "" {
+		return "", fieldError(kind, "name", "recipient name is required")
+	}
+	name, err := emvText(kind, "name", fv(f, "name"), 25)
+	if err != nil {
+		return "", err
+	}
+	if fv(f, "city") == "" {
+		return "", fieldError(kind, "city", "recipient city is required")
+	}
+	city, err := emvText(kind, "city", fv(f, "city"), 15)
+	if err != nil {
+		return "", err
+	}
+	account := []tlv{{"00", "br.gov.bcb.pix"}, {"01", key}}
+	if s := fv(f, "description"); s != "" {
+		desc, err := emvText(kind, "description", s, 99)
+		if err != nil {
+			return "", err
+		}
+		account = append(account, tlv{"02", desc})
+		if n := len(emv(account...)); n > 99 {
+			return "", fieldError(kind, "description", fmt.Sprintf("key and description together are %d characters; shorten the description to fit 99", n))
+		}
+	}
+	objs := []tlv{{"26", emv(account...)}, {"52", "0000"}, {"53", "986"}}
+	if s := fv(f, "amount"); s != "" {
+		a, err := emvAmount(kind, s)
+		if err != nil {
+			return "", err
+		}
+		objs = append(objs, tlv{"54", a})
+	}
+	txid := fv(f, "txid")
+	if txid == "***" {
+		txid = ""
+	}
+	if len(txid) > 25 || !isAlnum(txid) {
+		return "", fieldError(kind, "txid", "transaction id must be up to 25 letters and digits")
+	}
+	if txid == "" {
+		txid = "***"
+	}
+	objs = append(objs, tlv{"58", "BR"}, tlv{"59", name}, tlv{"60", city}, tlv{"62", emv(tlv{"05", txid})})
+	return emvPayload(append([]tlv{{"00", "01"}}, objs...)...), nil
+}
+
+// parsePix reads a static BR Code. A dynamic one (a URL in sub-tag 25
+// instead of a key) is not this kind: it has no key to show.
+func parsePix(text string) (Fields, bool) {
+	m, ok := emvParse(text)
+	if !ok || m["58"] != "BR" || m["53"] != "986" {
+		return nil, false
+	}
+	acc, ok := emvAccount(m, "br.gov.bcb.pix")
+	if !ok {
+		return nil, false
+	}
+	f := Fields{"key": acc["01"], "description": acc["02"], "name": m["59"], "city": m["60"], "amount": m["54"]}
+	if add, ok := emvParseSub(m["62"]); ok && add["05"] != "***" {
+		f["txid"] = add["05"]
+	}
+	return parsed(buildPix, f)
+}
+
+// promptPayID returns the sub-tag and value of a PromptPay id: a mobile
+// number (0… or +66…) becomes 0066 and the number without its 0, 13
+// digits; a 13-digit national or tax id and a 15-digit e-wallet id stay.
+func promptPayID(s string) (tag, id string, ok bool) {
+	s = strings.NewReplacer("-", "", " ", "").Replace(s)
+	if strings.HasPrefix(s, "+66") {
+		s = "0" + s[3:]
+	}
+	switch {
+	case !isDigits(s):
+		return "", "", false
+	case len(s) == 10 && s[0] == '0':
+		return "01", "0066" + s[1:], true
+	case len(s) == 13:
+		return "02", s, true
+	case len(s) == 15:
+		return "03", s, true
+	}
+	return "", "", false
+}
+
+// buildPromptPay writes a Thai QR Payment code. Point of initiation is 11
+// (static) without an amount and 12 with one, the convention of
+// dtinth/promptpay-qr that banking apps expect.
+func buildPromptPay(f Fields) (string, error) {
+	const kind = "promptpay"
+	if fv(f, "target") == "" {
+		return "", fieldError(kind, "target", "PromptPay id is required")
+	}
+	tag, id, ok := promptPayID(fv(f, "target"))
+	if !ok {
+		return "", fieldError(kind, "target", "not a PromptPay id: a mobile number 0XXXXXXXXX, a 13-digit national or tax id, or a 15-digit e-wallet id")
+	}
+	poi, amount := "11", ""
+	if s := fv(f, "amount"); s != "" {
+		a, err := emvAmount(kind, s)
+		if err != nil {
+			return "", err
+		}
+		poi, amount = "12", a
+	}
+	objs := []tlv{{"00", "01"}, {"01", poi}, {"29", emv(tlv{"00", "A000000677010111"}, tlv{tag, id})}, {"53", "764"}, {"58", "TH"}}
+	if amount != "" {
+		objs = append(objs, tlv{"54", amount})
+	}
+	return emvPayload(objs...), nil
+}
+
+// parsePromptPay reads a PromptPay credit-transfer code (AID
+// A000000677010111); bill payments (tag 30) are not this kind.
+func parsePromptPay(text string) (Fields, bool) {
+	m, ok := emvParse(text)
+	if !ok || m["53"] != "764" {
+		return nil, false
+	}
+	acc, ok := emvParseSub(m["29"])
+	if !ok || acc["00"] != "A000000677010111" {
+		return nil, false
+	}
+	target := acc["01"]
+	switch {
+	case target != "":
+		if len(target) != 13 || !strings.HasPrefix(target, "0066") {
+			return nil, false
+		}
+		target = "0" + target[4:]
+	case acc["02"] != "":
+		target = acc["02"]
+	default:
+		target = acc["03"]
+	}
+	return parsed(buildPromptPay, Fields{"target": target, "amount": m["54"]})
+}
+
+// buildPayNow writes an SGQR PayNow code. editable defaults to true without
+// an amount (the payer must be able to type one) and false with one, which
+// reproduces payloads.md's example; name defaults to NA.
+func buildPayNow(f Fields) (string, error) {
+	const kind = "paynow"
+	var ptype string
+	switch strings.ToLower(fv(f, "proxytype")) {
+	case "mobile":
+		ptype = "0"
+	case "uen":
+		ptype = "2"
+	case "":
+		return "", fieldError(kind, "proxytype", "proxy type is required: mobile or uen")
+	default:
+		return "", fieldError(kind, "proxytype", "proxy type must be mobile or uen")
+	}
+	proxy := strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(fv(f, "proxy")))
+	switch {
+	case proxy == "":
+		return "", fieldError(kind, "proxy", "mobile number or UEN is required")
+	case ptype == "0":
+		if len(proxy) == 8 && isDigits(proxy) {
+			proxy = "+65" + proxy
+		}
+		if len(proxy) != 11 || !strings.HasPrefix(proxy, "+65") || !isDigits(proxy[1:]) {
+			return "", &FieldError{Field: "proxy", Problem: "a PayNow mobile number is +65 and 8 digits", Example: "+6591234567"}
+		}
+	case len(proxy) < 9 || len(proxy) > 10 || !isUpperAlnum(proxy) || !isUpper(proxy[len(proxy)-1:]):
+		return "", fieldError(kind, "proxy", "a UEN is 9 or 10 letters and digits ending in a letter, e.g. 201403121W")
+	}
+	amount := ""
+	if s := fv(f, "amount"); s != "" {
+		var err error
+		if amount, err = emvAmount(kind, s); err != nil {
+			return "", err
+		}
+	}
+	editable := amount == ""
+	switch strings.ToLower(fv(f, "editable")) {
+	case "":
+	case "true", "1", "yes":
+		editable = true
+	case "false", "0", "no":
+		editable = false
+	default:
+		return "", fieldError(kind, "editable", "editable must be true or false")
+	}
+	account := []tlv{{"00", "SG.PAYNOW"}, {"01", ptype}, {"02", proxy}, {"03", "0"}}
+	if editable {
+		account[3].value = "1"
+	}
+	if s := fv(f, "expiry"); s != "" {
+		y, m, d, ok := isoDate(s)
+		if !ok {
+			return "", fieldError(kind, "expiry", "expiry must be a date, YYYY-MM-DD")
+		}
+		account = append(account, tlv{"04", y + m + d})
+	}
+	name := "NA"
+	if s := fv(f, "name"); s != "" {
+		var err error
+		if name, err = emvText(kind, "name", s, 25); err != nil {
+			return "", err
+		}
+	}
+	poi := "11"
+	if amount != "" {
+		poi = "12"
+	}
+	objs := []tlv{{"00", "01"}, {"01", poi}, {"26", emv(account...)}, {"52", "0000"}, {"53", "702"}}
+	if amount != "" {
+		objs = append(objs, tlv{"54", amount})
+	}
+	objs = append(objs, tlv{"58", "SG"}, tlv{"59", name}, tlv{"60", "Singapore"})
+	if s := fv(f, "reference"); s != "" {
+		ref, err := emvText(kind, "reference", s, 25)
+		if err != nil {
+			return "", err
+		}
+		objs = append(objs, tlv{"62", emv(tlv{"01", ref})})
+	}
+	return emvPayload(objs...), nil
+}
+
+// parsePayNow reads a PayNow code, also from an SGQR that carries other
+// schemes' templates beside it. editable is given only where it differs
+// from the default, and name only when it is not NA.
+func parsePayNow(text string) (Fields, bool) {
+	m, ok := emvParse(text)
+	if !ok || m["53"] != "702" {
+		return nil, false
+	}
+	acc, ok := emvAccount(m, "SG.PAYNOW")
+	if !ok {
+		return nil, false
+	}
+	f := Fields{"proxy": acc["02"], "amount": m["54"]}
+	switch acc["01"] {
+	case "0":
+		f["proxytype"] = "mobile"
+	case "2":
+		f["proxytype"] = "uen"
+	default:
+		return nil, false
+	}
+	switch editable := acc["03"]; {
+	case editable == "1" && m["54"] != "":
+		f["editable"] = "true"
+	case editable == "0" && m["54"] == "":
+		f["editable"] = "false"
+	}
+	if e := acc["04"]; len(e) == 8 {
+		f["expiry"] = e[:4] + "-" + e[4:6] + "-" + e[6:]
+	} else if e != "" {
+		return nil, false
+	}
+	if m["59"] != "NA" {
+		f["name"] = m["59"]
+	}
+	if add, ok := emvParseSub(m["62"]); ok {
+		f["reference"] = add["01"]
+	}
+	return parsed(buildPayNow, f)
+}

@@ -1,0 +1,597 @@
+package payload
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Kinds that start a message or a call: email, matmsg, phone, sms, mms,
+// whatsapp, telegram, facetime, skype (payloads.md §2.6-2.14).
+
+func init() {
+	register(&Kind{
+		Name:  "email",
+		Title: "E-mail",
+		Help:  "Opens a new e-mail with the recipient, subject and text filled in.",
+		Fields: []Field{
+			{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com",
+				Help: "One address, or several separated by commas."},
+			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order #42 + gift"},
+			{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi,\nplease ship."},
+			{Name: "cc", Label: "Cc", Format: FormatEmail, Example: "boss@example.com",
+				Help: "One address, or several separated by commas."},
+		},
+		Build: buildEmail,
+		Parse: parseEmail,
+	})
+
+	// Empty SUB: and BODY: fields are left out, as MECARD leaves out empty fields.
+	register(&Kind{
+		Name:  "matmsg",
+		Title: "E-mail (MATMSG)",
+		Help:  "Opens a new e-mail, in the DoCoMo MATMSG format; the mailto: e-mail kind is more widely read.",
+		Fields: []Field{
+			{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com", Help: "One address."},
+			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order 42"},
+			{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
+		},
+		Build: buildMatmsg,
+		Parse: parseMatmsg,
+	})
+
+	register(&Kind{
+		Name:  "phone",
+		Title: "Phone call",
+		Help:  "Offers to call a number.",
+		Fields: []Field{
+			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 44 668 18 00",
+				Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
+		},
+		Build: buildPhone,
+		Parse: parsePhone,
+	})
+
+	register(&Kind{
+		Name:  "sms",
+		Title: "Text message",
+		Help:  "Opens a text message to the number with the message filled in.",
+		Fields: []Field{
+			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 79 123 45 67"},
+			{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
+		},
+		Build: buildSMS,
+		Parse: parseSMS,
+	})
+
+	register(&Kind{
+		Name:  "mms",
+		Title: "Multimedia message",
+		Help:  "Opens a message to the number with subject and text filled in; phones treat it like a text message.",
+		Fields: []Field{
+			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41791234567"},
+			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Photo"},
+			{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
+		},
+		Build: buildMMS,
+		Parse: parseMMS,
+	})
+
+	register(&Kind{
+		Name:  "whatsapp",
+		Title: "WhatsApp chat",
+		Help:  "Opens a WhatsApp chat with the number, the message filled in; without a number WhatsApp asks whom to send it to.",
+		Fields: []Field{
+			{Name: "number", Label: "Phone number", Format: FormatPhone, Example: "+41 79 123 45 67",
+				Help: "Full international number; +, spaces and dashes are removed."},
+			{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hi! Is the table free @ 8pm?"},
+		},
+		AnyOf:    [][]string{{"number"}, {"message"}},
+		Priority: PriorityLink,
+		Build:    buildWhatsApp,
+		Parse:    parseWhatsApp,
+	})
+
+	register(&Kind{
+		Name:  "telegram",
+		Title: "Telegram",
+		Help:  "Opens a Telegram user, channel or bot.",
+		Fields: []Field{
+			{Name: "username", Label: "Username", Required: true, Format: FormatText, Example: "durov",
+				Help: "5 to 32 letters, digits and underscores, with or without a leading @."},
+		},
+		Priority: PriorityLink,
+		Build:    buildTelegram,
+		Parse:    parseTelegram,
+	})
+
+	register(&Kind{
+		Name:  "facetime",
+		Title: "FaceTime call",
+		Help:  "Starts a FaceTime call on an iPhone, iPad or Mac.",
+		Fields: []Field{
+			{Name: "target", Label: "Number or e-mail", Required: true, Format: FormatText, Example: "+41791234567",
+				Help: "An international phone number with + or an e-mail address."},
+			{Name: "audio", Label: "Audio only", Format: FormatBool, Example: "false"},
+		},
+		Build: buildFaceTime,
+		Parse: parseFaceTime,
+	})
+
+	register(&Kind{
+		Name:  "skype",
+		Title: "Skype",
+		Help:  "Calls or chats with a Skype user (legacy: consumer Skype closed in May 2025).",
+		Fields: []Field{
+			{Name: "username", Label: "Skype name", Required: true, Format: FormatText, Example: "echo123",
+				Help: "6 to 32 characters starting with a letter, or live:..."},
+			{Name: "action", Label: "Action", Format: FormatEnum, Enum: []string{"call", "chat"}, Example: "call",
+				Help: "call (default) or chat."},
+		},
+		Build: buildSkype,
+		Parse: parseSkype,
+	})
+}
+
+// isAddrSpec is the practical e-mail check of payloads.md §2.6:
+// ^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$.
+func isAddrSpec(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || strings.Contains(domain, "@") || strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+		return false
+	}
+	dot := strings.LastIndexByte(domain, '.')
+	if dot <= 0 || len(domain)-dot-1 < 2 {
+		return false
+	}
+	for i := dot + 1; i < len(domain); i++ {
+		if !isAlpha(domain[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// addrList splits a comma list of e-mail addresses; ok is false when one
+// of them is not an address.
+func addrList(s string) (list []string, ok bool) {
+	for _, a := range strings.Split(s, ",") {
+		a = strings.TrimSpace(a)
+		if !isAddrSpec(a) {
+			return nil, false
+		}
+		list = append(list, a)
+	}
+	return list, true
+}
+
+// mailtoAddrs percent-encodes addresses for mailto:, keeping '@' and the
+// separating ',' raw (RFC 6068); '+' becomes %2B, which ZXing would
+// otherwise decode as a space.
+func mailtoAddrs(list []string) string {
+	enc := make([]string, len(list))
+	for i, a := range list {
+		enc[i] = strings.ReplaceAll(pct(a), "%40", "@")
+	}
+	return strings.Join(enc, ",")
+}
+
+// crlf writes every newline of s as CR LF, as RFC 6068 §5 asks of a body.
+func crlf(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.ReplaceAll(s, "\n", "\r\n")
+}
+
+func buildEmail(f Fields) (string, error) {
+	if err := need("email", f, "to"); err != nil {
+		return "", err
+	}
+	to, ok := addrList(f["to"])
+	if !ok {
+		return "", fieldError("email", "to", "must be an e-mail address, or several separated by commas")
+	}
+	s := "mailto:" + mailtoAddrs(to)
+	sep := "?"
+	if strings.TrimSpace(f["cc"]) != "" {
+		cc, ok := addrList(f["cc"])
+		if !ok {
+			return "", fieldError("email", "cc", "must be an e-mail address, or several separated by commas")
+		}
+		s += sep + "cc=" + mailtoAddrs(cc)
+		sep = "&"
+	}
+	if v := f["subject"]; v != "" {
+		s += sep + "subject=" + pct(v)
+		sep = "&"
+	}
+	if v := f["body"]; v != "" {
+		s += sep + "body=" + pct(crlf(v))
+	}
+	return s, nil
+}
+
+// parseEmail reads mailto: in the two cases ZXing accepts. A '+' stays a
+// plus, as RFC 6068 and mail clients read it.
+func parseEmail(s string) (Fields, bool) {
+	rest, ok := strings.CutPrefix(s, "mailto:")
+	if !ok {
+		if rest, ok = strings.CutPrefix(s, "MAILTO:"); !ok {
+			return nil, false
+		}
+	}
+	addrs, query, _ := strings.Cut(rest, "?")
+	f := Fields{"to": pctDecode(addrs, false)}
+	query, _, _ = strings.Cut(query, "#")
+	for _, p := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(p, "=")
+		v = pctDecode(v, false)
+		switch key := strings.ToLower(pctDecode(k, false)); key {
+		case "to", "cc":
+			if f[key] != "" {
+				v = f[key] + "," + v
+			}
+			f[key] = v
+		case "subject":
+			f["subject"] = v
+		case "body":
+			f["body"] = strings.ReplaceAll(v, "\r\n", "\n")
+		}
+	}
+	return settle("email", f)
+}
+
+func buildMatmsg(f Fields) (string, error) {
+	to := strings.TrimSpace(f["to"])
+	switch {
+	case to == "":
+		return "", fieldError("matmsg", "to", "is required")
+	case !isAddrSpec(to):
+		return "", fieldError("matmsg", "to", "must be one e-mail address")
+	}
+	s := "MATMSG:TO:" + meEscape(to) + ";"
+	if v := f["subject"]; v != "" {
+		s += "SUB:" + meEscape(v) + ";"
+	}
+	if v := f["body"]; v != "" {
+		s += "BODY:" + meEscape(v) + ";"
+	}
+	return s + ";", nil
+}
+
+func parseMatmsg(s string) (Fields, bool) {
+	body, ok := strings.CutPrefix(s, "MATMSG:")
+	if !ok {
+		return nil, false
+	}
+	f := Fields{}
+	keys, vals := meSplit(body)
+	for i, k := range keys {
+		name := map[string]string{"TO": "to", "SUB": "subject", "BODY": "body"}[k]
+		if name != "" && f[name] == "" {
+			f[name] = meUnescape(vals[i])
+		}
+	}
+	return settle("matmsg", f)
+}
+
+// dialNumber strips the visual separators (space, ( ) - .) from a phone
+// number and checks ^\+?[0-9]{3,15}$ (payloads.md §2.8).
+func dialNumber(s string) (string, bool) {
+	n := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '(', ')', '-', '.':
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(s))
+	digits := strings.TrimPrefix(n, "+")
+	return n, len(digits) >= 3 && len(digits) <= 15 && numeric(digits)
+}
+
+func numberField(kind string, f Fields) (string, error) {
+	if err := need(kind, f, "number"); err != nil {
+		return "", err
+	}
+	n, ok := dialNumber(f["number"])
+	if !ok {
+		return "", fieldError(kind, "number", "must be a phone number of 3 to 15 digits, best in international form with +")
+	}
+	return n, nil
+}
+
+func buildPhone(f Fields) (string, error) {
+	n, err := numberField("phone", f)
+	if err != nil {
+		return "", err
+	}
+	return "tel:" + n, nil
+}
+
+// parsePhone drops RFC 3966 parameters such as ;ext=, which the phone
+// kind cannot carry.
+func parsePhone(s string) (Fields, bool) {
+	rest, ok := strings.CutPrefix(s, "tel:")
+	if !ok {
+		if rest, ok = strings.CutPrefix(s, "TEL:"); !ok {
+			return nil, false
+		}
+	}
+	n, _, _ := strings.Cut(rest, ";")
+	return settle("phone", Fields{"number": pctDecode(n, false)})
+}
+
+// buildSMS writes SMSTO:, the one form whose body both iOS and Android
+// pre-fill; the message follows the number verbatim.
+func buildSMS(f Fields) (string, error) {
+	n, err := numberField("sms", f)
+	if err != nil {
+		return "", err
+	}
+	if m := f["message"]; m != "" {
+		return "SMSTO:" + n + ":" + m, nil
+	}
+	return "SMSTO:" + n, nil
+}
+
+// parseSMS reads SMSTO: and the RFC 5724 sms: form, keeping the first
+// number of a list.
+func parseSMS(s string) (Fields, bool) {
+	if rest, ok := cutAnyPrefix(s, "SMSTO:", "smsto:"); ok {
+		n, m, _ := strings.Cut(rest, ":")
+		return settle("sms", Fields{"number": n, "message": m})
+	}
+	if rest, ok := cutAnyPrefix(s, "sms:", "SMS:"); ok {
+		f := smsURI(rest)
+		delete(f, "subject")
+		return settle("sms", f)
+	}
+	return nil, false
+}
+
+// smsURI reads the part of an sms: or mms: URI after the scheme.
+func smsURI(rest string) Fields {
+	nums, query, _ := strings.Cut(rest, "?")
+	n, _, _ := strings.Cut(nums, ",")
+	n, _, _ = strings.Cut(n, ";")
+	f := Fields{"number": pctDecode(n, false)}
+	if v := queryValue(query, "subject", false); v != "" {
+		f["subject"] = v
+	}
+	if v := queryValue(query, "body", false); v != "" {
+		f["message"] = v
+	}
+	return f
+}
+
+func cutAnyPrefix(s string, prefixes ...string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+func buildMMS(f Fields) (string, error) {
+	n, err := numberField("mms", f)
+	if err != nil {
+		return "", err
+	}
+	s, sep := "mms:"+n, "?"
+	if v := f["subject"]; v != "" {
+		s += sep + "subject=" + pct(v)
+		sep = "&"
+	}
+	if v := f["message"]; v != "" {
+		s += sep + "body=" + pct(v)
+	}
+	return s, nil
+}
+
+func parseMMS(s string) (Fields, bool) {
+	if rest, ok := cutAnyPrefix(s, "MMSTO:", "mmsto:"); ok {
+		n, m, _ := strings.Cut(rest, ":")
+		return settle("mms", Fields{"number": n, "message": m})
+	}
+	if rest, ok := cutAnyPrefix(s, "mms:", "MMS:"); ok {
+		return settle("mms", smsURI(rest))
+	}
+	return nil, false
+}
+
+// waNumber writes a number as wa.me wants it: international digits with
+// no +, no leading 00 or 0, no separators, ^[1-9][0-9]{6,14}$.
+func waNumber(s string) (string, bool) {
+	n, _ := dialNumber(s)
+	switch {
+	case strings.HasPrefix(n, "+"):
+		n = n[1:]
+	case strings.HasPrefix(n, "00"):
+		n = n[2:]
+	case strings.HasPrefix(n, "0"):
+		n = n[1:]
+	}
+	return n, len(n) >= 7 && len(n) <= 15 && numeric(n) && n[0] != '0'
+}
+
+func buildWhatsApp(f Fields) (string, error) {
+	num, msg := strings.TrimSpace(f["number"]), f["message"]
+	if num == "" && msg == "" {
+		return "", fieldError("whatsapp", "number", "is required, or a message")
+	}
+	s := "https://wa.me/"
+	if num != "" {
+		n, ok := waNumber(num)
+		if !ok {
+			return "", fieldError("whatsapp", "number", "must be a full international number, 7 to 15 digits with the country code")
+		}
+		s += n
+	}
+	if msg != "" {
+		s += "?text=" + pct(msg)
+	}
+	return s, nil
+}
+
+// parseWhatsApp also reads the api.whatsapp.com/send?phone= form.
+func parseWhatsApp(s string) (Fields, bool) {
+	s = strings.TrimSpace(s)
+	var num, query string
+	switch {
+	case startsFold(s, "https://wa.me/") || startsFold(s, "http://wa.me/"):
+		num, query, _ = strings.Cut(s[strings.Index(s, "wa.me/")+len("wa.me/"):], "?")
+		num = strings.TrimSuffix(num, "/")
+	case startsFold(s, "https://api.whatsapp.com/send"):
+		_, query, _ = strings.Cut(s, "?")
+		num = queryValue(query, "phone", false)
+	default:
+		return nil, false
+	}
+	f := Fields{}
+	if num != "" {
+		f["number"] = num
+	}
+	if m := queryValue(query, "text", true); m != "" {
+		f["message"] = m
+	}
+	return settle("whatsapp", f)
+}
+
+func startsFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// isTelegramName matches ^[A-Za-z][A-Za-z0-9_]{3,30}[A-Za-z0-9]$.
+func isTelegramName(u string) bool {
+	if len(u) < 5 || len(u) > 32 || !isAlpha(u[0]) || u[len(u)-1] == '_' {
+		return false
+	}
+	for i := 1; i < len(u); i++ {
+		if !isAlpha(u[i]) && !isNum(u[i]) && u[i] != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+func buildTelegram(f Fields) (string, error) {
+	if err := need("telegram", f, "username"); err != nil {
+		return "", err
+	}
+	u := strings.TrimPrefix(strings.TrimSpace(f["username"]), "@")
+	if !isTelegramName(u) {
+		return "", fieldError("telegram", "username", "must be 5 to 32 letters, digits or underscores, starting with a letter")
+	}
+	return "https://t.me/" + u, nil
+}
+
+// parseTelegram reads t.me and telegram.me profile links; a start
+// parameter or other query is not kept.
+func parseTelegram(s string) (Fields, bool) {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"https://t.me/", "http://t.me/", "https://telegram.me/", "http://telegram.me/"} {
+		if startsFold(s, p) {
+			u, _, _ := strings.Cut(s[len(p):], "?")
+			return settle("telegram", Fields{"username": strings.TrimSuffix(u, "/")})
+		}
+	}
+	return nil, false
+}
+
+// buildFaceTime percent-encodes an e-mail target (@ as %40) so that ZXing
+// reads a URI rather than a phishing-looking text.
+func buildFaceTime(f Fields) (string, error) {
+	if err := need("facetime", f, "target"); err != nil {
+		return "", err
+	}
+	audio, err := flag("facetime", f, "audio")
+	if err != nil {
+		return "", err
+	}
+	scheme := "facetime:"
+	if audio {
+		scheme = "facetime-audio:"
+	}
+	t := strings.TrimSpace(f["target"])
+	if strings.Contains(t, "@") {
+		if !isAddrSpec(t) {
+			return "", fieldError("facetime", "target", "must be an e-mail address or an international phone number")
+		}
+		return scheme + pct(t), nil
+	}
+	n, ok := dialNumber(t)
+	if !ok || !strings.HasPrefix(n, "+") || len(n) < 8 || n[1] == '0' {
+		return "", fieldError("facetime", "target", "must be an international phone number with + and country code, or an e-mail address")
+	}
+	return scheme + n, nil
+}
+
+func parseFaceTime(s string) (Fields, bool) {
+	f := Fields{}
+	rest, ok := cutFold(s, "facetime-audio:")
+	if ok {
+		f["audio"] = "true"
+	} else if rest, ok = cutFold(s, "facetime:"); !ok {
+		return nil, false
+	}
+	f["target"] = pctDecode(strings.TrimPrefix(rest, "//"), false)
+	return settle("facetime", f)
+}
+
+func cutFold(s, prefix string) (string, bool) {
+	if startsFold(s, prefix) {
+		return s[len(prefix):], true
+	}
+	return "", false
+}
+
+// isSkypeName matches ^[A-Za-z][A-Za-z0-9.,\-_]{5,31}$ or live: followed
+// by 1-64 of the same characters (Microsoft account names).
+func isSkypeName(u string) bool {
+	rest, live := strings.CutPrefix(u, "live:")
+	if live {
+		if rest == "" || len(rest) > 64 {
+			return false
+		}
+	} else if len(u) < 6 || len(u) > 32 || !isAlpha(u[0]) {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; !isAlpha(c) && !isNum(c) && !strings.ContainsRune(".,-_", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func buildSkype(f Fields) (string, error) {
+	if err := need("skype", f, "username"); err != nil {
+		return "", err
+	}
+	u := strings.TrimSpace(f["username"])
+	if !isSkypeName(u) {
+		return "", fieldError("skype", "username", "must be 6 to 32 letters, digits or . , - _ starting with a letter, or live:...")
+	}
+	action := strings.ToLower(strings.TrimSpace(f["action"]))
+	switch action {
+	case "":
+		action = "call"
+	case "call", "chat":
+	default:
+		return "", fieldError("skype", "action", "must be call or chat")
+	}
+	return "skype:" + u + "?" + action, nil
+}
+
+func parseSkype(s string) (Fields, bool) {
+	rest, ok := cutFold(s, "skype:")
+	if !ok {
+		return nil, false
+	}
+	u, query, _ := strings.Cut(rest, "?")
+	f := Fields{"username": strings.TrimPrefix(u, "//")}
+	if action, _, _ := strings.Cut(query, "&"); action != "" {
+		f["action"] = action
+	}
+	return settle("skype", f)
+}
