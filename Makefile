@@ -6,14 +6,17 @@ GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 WORKERS_JS := $(shell $(GO) env GOMODCACHE)/github.com/syumai/workers@v0.33.0/cmd/workers-assets-gen/assets/wasm_exec_go.js
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker node_modules vet unit e2e bench clean
+.PHONY: dev test build worker site node_modules vet unit e2e bench clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build
 	npx wrangler dev --ip 127.0.0.1 --port 8787
 
-## build: the Worker's .wasm and its JS entry
-build: worker
+## build: the Worker's .wasm and its JS entry, and the static site (build/site)
+build: worker site
+
+site:
+	mkdir -p build/site
 
 worker:
 	$(GO) mod download github.com/syumai/workers

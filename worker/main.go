@@ -3,6 +3,4 @@
 // Worker through syumai/workers and entry.mjs.
 package main
 
-import "qrkeyless/worker/api"
-
-func main() { serve(api.New()) }
+func main() { serve() }

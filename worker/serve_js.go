@@ -3,16 +3,17 @@
 package main
 
 import (
-	"net/http"
-
 	"github.com/syumai/workers"
+
+	"qrkeyless/worker/api"
 )
 
-// serve registers h and then blocks forever: entry.mjs keeps this one Go
-// instance for every request of the isolate, instead of starting Go anew
-// for each request as workers.Serve would (30-60 ms each, measured).
-func serve(h http.Handler) {
-	workers.ServeNonBlock(h)
+// serve registers the API and then blocks forever: entry.mjs keeps this one
+// Go instance for every request of the isolate, instead of starting Go anew
+// for each request as workers.Serve would (30-60 ms each, measured). Static
+// files are wrangler's assets, so the handler gets no site.
+func serve() {
+	workers.ServeNonBlock(api.New(nil))
 	workers.Ready()
 	select {}
 }

@@ -6,6 +6,8 @@ package api
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io/fs"
+	"path"
 	"net/http"
 	"strconv"
 	"strings"
@@ -20,9 +22,11 @@ type route struct {
 	handle  http.HandlerFunc
 }
 
-// New returns the service's handler.
-func New() http.Handler {
-	s := &server{}
+// New returns the service's handler. site, when not nil, holds the built
+// editor (HTML, JS, CSS, .wasm) served for paths no route claims; the Worker
+// passes nil because wrangler serves those files as static assets.
+func New(site fs.FS) http.Handler {
+	s := &server{site: site}
 	s.routes = []route{
 		{"/api/v1/qr", []string{"GET"}, s.qr},
 		{"/q/", []string{"GET"}, s.pathStyle},
@@ -35,6 +39,7 @@ func New() http.Handler {
 
 type server struct {
 	routes []route
+	site   fs.FS
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -52,6 +57,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Access-Control-Expose-Headers", "ETag, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified")
 	rt := s.match(r.URL.Path)
 	if rt == nil {
+		if s.serveFile(w, r) {
+			return
+		}
 		s.notFound(w, r)
 		return
 	}
@@ -87,6 +95,26 @@ func (s *server) match(path string) *route {
 func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
 	writeProblem(w, r, problem.NotFound.Newf("", "/api/v1/qr?data=https%3A%2F%2Fexample.com",
 		"no endpoint at %s; generation is GET /api/v1/qr?data=... or GET /q/<data>.png", r.URL.Path))
+}
+
+// serveFile answers GET and HEAD from the built site the way wrangler's
+// assets do: /wifi is wifi.html, / is index.html. It reports whether it did.
+func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
+	if s.site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+		return false
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	for _, try := range []string{name, name + ".html", path.Join(name, "index.html")} {
+		if try == "" || strings.HasPrefix(try, "../") {
+			continue
+		}
+		if st, err := fs.Stat(s.site, try); err == nil && !st.IsDir() {
+			w.Header().Del("Access-Control-Allow-Origin")
+			http.ServeFileFS(w, r, s.site, try)
+			return true
+		}
+	}
+	return false
 }
 
 // writeProblem sends p as application/problem+json; problems are not cached.

@@ -19,7 +19,7 @@ func FuzzHandler(f *testing.F) {
 		f.Add("GET", s)
 	}
 	f.Add("POST", "/api/v1/qr")
-	h := New()
+	h := New(nil)
 	f.Fuzz(func(t *testing.T, method, target string) {
 		if !strings.HasPrefix(target, "/") || strings.ContainsAny(target, " \r\n\t#") || len(target) > 8000 {
 			return
