@@ -3,6 +3,8 @@
 package main
 
 import (
+	"runtime/debug"
+
 	"github.com/syumai/workers"
 
 	"qrkeyless/worker/api"
@@ -13,6 +15,9 @@ import (
 // for each request as workers.Serve would (30-60 ms each, measured). Static
 // files are wrangler's assets, so the handler gets no site.
 func serve() {
+	// A Worker has 128 MB; collect early rather than let the heap double
+	// past it while a large upload is decoded.
+	debug.SetMemoryLimit(80 << 20)
 	workers.ServeNonBlock(api.New(nil))
 	workers.Ready()
 	select {}

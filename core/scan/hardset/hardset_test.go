@@ -1,0 +1,88 @@
+package hardset
+
+import (
+	"image"
+	"image/color"
+	"slices"
+	"testing"
+)
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, err := Generate(7, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Generate(7, 1)
+	c, _ := Generate(8, 1)
+	if len(a) != len(Classes) {
+		t.Fatalf("got %d samples, want one per class (%d)", len(a), len(Classes))
+	}
+	differ := false
+	for i := range a {
+		if a[i].Class != Classes[i] || !slices.Equal(a[i].Texts, b[i].Texts) || !samePixels(a[i].Image, b[i].Image) {
+			t.Errorf("sample %d (%s) differs between two runs with one seed", i, a[i].Class)
+		}
+		differ = differ || !slices.Equal(a[i].Texts, c[i].Texts)
+	}
+	if !differ {
+		t.Error("seeds 7 and 8 gave the same texts")
+	}
+}
+
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// The quads are the ground truth for corner points, so check them against
+// the pixels: three corners of every code belong to finder patterns, whose
+// outer ring is dark, and the quiet zone just outside is light.
+func TestQuadsMarkTheCodes(t *testing.T) {
+	set, err := Generate(3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range set {
+		if len(s.Quads) != len(s.Texts) {
+			t.Fatalf("%s: %d quads for %d texts", s.Class, len(s.Quads), len(s.Texts))
+		}
+		switch s.Class {
+		case "clean", "rotated-15", "perspective", "small-in-photo", "two-codes":
+		default:
+			continue // blur, noise and colour changes blur the test too
+		}
+		for _, q := range s.Quads {
+			centre := [2]float64{(q[0][0] + q[2][0]) / 2, (q[0][1] + q[2][1]) / 2}
+			for _, k := range []int{0, 1, 3} { // top-left, top-right, bottom-left finders
+				inside := towards(q[k], centre, 0.006)
+				outside := towards(q[k], centre, -0.006)
+				if l := lum(s.Image, inside); l > 100 {
+					t.Errorf("%s: corner %d at %.0f,%.0f: just inside is grey %d, want dark", s.Class, k, q[k][0], q[k][1], l)
+				}
+				if l := lum(s.Image, outside); l < 160 {
+					t.Errorf("%s: corner %d at %.0f,%.0f: just outside is grey %d, want light", s.Class, k, q[k][0], q[k][1], l)
+				}
+			}
+		}
+	}
+}
+
+// towards moves from p a fraction f of the way to q.
+func towards(p, q [2]float64, f float64) image.Point {
+	return image.Pt(int(p[0]+f*(q[0]-p[0])), int(p[1]+f*(q[1]-p[1])))
+}
+
+func lum(img image.Image, p image.Point) int {
+	g := color.GrayModel.Convert(img.At(p.X, p.Y)).(color.Gray)
+	return int(g.Y)
+}

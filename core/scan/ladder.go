@@ -1,0 +1,372 @@
+package scan
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/common"
+)
+
+// A step is one rung of the ladder: a way to prepare the image and the
+// binarizer gozxing should threshold it with. prepare returns false when the
+// step does not apply to this image (upscaling a large one, say).
+type step struct {
+	name      string
+	prepare   func(base *plane) (*plane, bool)
+	binarizer binarizer
+}
+
+// ladder is tried in order until a step yields a code. Cheap steps that
+// rescue the most images come first.
+var ladder = []step{
+	{"as is", asIs, hybrid},
+	{"inverted", inverted, hybrid},
+	{"contrast stretched", stretched, hybrid},
+	{"global histogram", asIs, global},
+	{"downscaled", downscaled, hybrid},
+	{"upscaled", upscaled, hybrid},
+	{"sharpened", sharpened, hybrid},
+	{"smoothed", smoothed, hybrid},
+	{"rotated 45°", rotated45, hybrid},
+	{"top edge widened", keystone(0), hybrid},
+	{"right edge widened", keystone(1), hybrid},
+	{"bottom edge widened", keystone(2), hybrid},
+	{"left edge widened", keystone(3), hybrid},
+}
+
+type binarizer func(gozxing.LuminanceSource) gozxing.Binarizer
+
+var (
+	hybrid = gozxing.NewHybridBinarizer
+	global = gozxing.NewGlobalHistgramBinarizer
+
+	// tryHarder makes the finder search scan every third row instead of
+	// skipping rows in proportion to the image height.
+	tryHarder = map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_TRY_HARDER: true}
+)
+
+// plane is a grey image, one byte per pixel, with the map from its
+// coordinates back to the caller's image.
+type plane struct {
+	pix  []byte
+	w, h int
+	back func(x, y float64) (float64, float64)
+}
+
+func identity(x, y float64) (float64, float64) { return x, y }
+
+func newPlane(w, h int, back func(x, y float64) (float64, float64)) *plane {
+	return &plane{make([]byte, w*h), w, h, back}
+}
+
+func asIs(base *plane) (*plane, bool) { return base, true }
+
+// inverted turns light-on-dark codes into the dark-on-light ones gozxing
+// looks for; its ALSO_INVERTED hint is ignored by the QR reader.
+func inverted(base *plane) (*plane, bool) {
+	p := newPlane(base.w, base.h, base.back)
+	for i, v := range base.pix {
+		p.pix[i] = 255 - v
+	}
+	return p, true
+}
+
+// stretched maps the 1st to 99th percentile of grey onto the full range.
+// The hybrid binarizer treats any 8x8 block spanning under 24 grey levels
+// as flat, which erases a pastel code on a tinted card.
+func stretched(base *plane) (*plane, bool) {
+	var hist [256]int
+	for _, v := range base.pix {
+		hist[v]++
+	}
+	lo, hi := percentile(&hist, len(base.pix)/100), percentile(&hist, len(base.pix)-len(base.pix)/100)
+	if hi-lo < 2 || hi-lo > 200 {
+		return nil, false
+	}
+	var lut [256]byte
+	for v := range lut {
+		lut[v] = clamp8(float64(v-lo) * 255 / float64(hi-lo))
+	}
+	p := newPlane(base.w, base.h, base.back)
+	for i, v := range base.pix {
+		p.pix[i] = lut[v]
+	}
+	return p, true
+}
+
+// percentile returns the grey level below which n pixels fall.
+func percentile(hist *[256]int, n int) int {
+	sum := 0
+	for v, c := range hist {
+		sum += c
+		if sum > n {
+			return v
+		}
+	}
+	return 255
+}
+
+// Decode shrinks every image to maxSide first: gozxing's time grows much
+// faster than the pixel count on busy photos (about 0.4 s for a 12
+// megapixel frame of noise, 12 s for 40), and a step cannot be interrupted.
+// Past that, images whose shorter side is under smallSide get an upscaled
+// rung and those whose longer side is over largeSide a downscaled one.
+const (
+	maxSide   = 2048
+	smallSide = 400
+	largeSide = 1200
+)
+
+// upscaled doubles a small image (bilinear) so that modules of 1.5 to 3
+// pixels become wide enough for the finder-pattern run-length checks.
+func upscaled(base *plane) (*plane, bool) {
+	if min(base.w, base.h) >= smallSide {
+		return nil, false
+	}
+	return resample(base, 2), true
+}
+
+// downscaled shrinks a large image by averaging, which also smooths sensor
+// noise, and lets the finder search skip fewer rows relative to the code.
+func downscaled(base *plane) (*plane, bool) {
+	long := max(base.w, base.h)
+	if long <= largeSide {
+		return nil, false
+	}
+	return resample(base, float64(largeSide)/float64(long)), true
+}
+
+// sharpened applies a strong unsharp mask: out-of-focus codes lose their
+// one-module gaps below any threshold, and subtracting a wide local mean
+// restores them. The radius assumes a code spanning a good part of the
+// frame (modules near a fiftieth of its shorter side).
+func sharpened(base *plane) (*plane, bool) {
+	r := max(2, min(base.w, base.h)/80)
+	mean := boxBlur(base, r)
+	p := newPlane(base.w, base.h, base.back)
+	for i, v := range base.pix {
+		p.pix[i] = clamp8(float64(v) + 4*(float64(v)-float64(mean[i])))
+	}
+	return p, true
+}
+
+// boxBlur returns the mean of each pixel's (2r+1)-square neighbourhood,
+// edges repeated, by running sums along rows and then columns.
+func boxBlur(p *plane, r int) []byte {
+	tmp := make([]int32, len(p.pix))
+	out := make([]byte, len(p.pix))
+	n := int32(2*r + 1)
+	for y := 0; y < p.h; y++ {
+		row := p.pix[y*p.w : (y+1)*p.w]
+		at := func(x int) int32 { return int32(row[min(p.w-1, max(0, x))]) }
+		var sum int32
+		for x := -r; x <= r; x++ {
+			sum += at(x)
+		}
+		for x := 0; x < p.w; x++ {
+			tmp[y*p.w+x] = sum
+			sum += at(x+r+1) - at(x-r)
+		}
+	}
+	for x := 0; x < p.w; x++ {
+		at := func(y int) int32 { return tmp[min(p.h-1, max(0, y))*p.w+x] }
+		var sum int32
+		for y := -r; y <= r; y++ {
+			sum += at(y)
+		}
+		for y := 0; y < p.h; y++ {
+			out[y*p.w+x] = byte(sum / (n * n))
+			sum += at(y+r+1) - at(y-r)
+		}
+	}
+	return out
+}
+
+// smoothed averages each 3x3 neighbourhood, which calms sensor noise
+// enough for the binarizer without blurring modules of 3 pixels or more.
+func smoothed(base *plane) (*plane, bool) {
+	return &plane{boxBlur(base, 1), base.w, base.h, base.back}, true
+}
+
+// rotated45 turns the image 45 degrees. The finder search scans rows and
+// columns; some codes near 45 degrees only line up with them after turning.
+func rotated45(base *plane) (*plane, bool) {
+	const s = math.Sqrt2 / 2 // sin 45° = cos 45°
+	side := int(math.Ceil(float64(base.w+base.h) * s))
+	cx, cy := float64(base.w)/2, float64(base.h)/2
+	c := float64(side) / 2
+	// A point (u, v) of the new plane comes from turning it back by -45°
+	// about the centres.
+	from := func(u, v float64) (float64, float64) {
+		du, dv := u-c, v-c
+		return cx + s*(du+dv), cy + s*(dv-du)
+	}
+	p := newPlane(side, side, func(u, v float64) (float64, float64) { return base.back(from(u, v)) })
+	for v := 0; v < side; v++ {
+		for u := 0; u < side; u++ {
+			x, y := from(float64(u)+0.5, float64(v)+0.5)
+			p.pix[v*side+u] = base.bilinear(x, y)
+		}
+	}
+	return p, true
+}
+
+// keystone undoes a camera tilt that made one edge of the image, numbered
+// clockwise from the top, look 25 percent shorter than the opposite one.
+// zxing corrects perspective from the alignment pattern, which it only
+// finds near where an untilted code would have it.
+func keystone(edge int) func(base *plane) (*plane, bool) {
+	return func(base *plane) (*plane, bool) {
+		w, h := float64(base.w), float64(base.h)
+		q := [4][2]float64{{0, 0}, {w, 0}, {w, h}, {0, h}}
+		a, b := edge, (edge+1)%4
+		mx, my := (q[a][0]+q[b][0])/2, (q[a][1]+q[b][1])/2
+		for _, i := range []int{a, b} {
+			q[i][0] = mx + (q[i][0]-mx)*0.75
+			q[i][1] = my + (q[i][1]-my)*0.75
+		}
+		// The new plane's rectangle comes from the quadrilateral q.
+		t := common.PerspectiveTransform_QuadrilateralToQuadrilateral(0, 0, w, 0, w, h, 0, h,
+			q[0][0], q[0][1], q[1][0], q[1][1], q[2][0], q[2][1], q[3][0], q[3][1])
+		pt := make([]float64, 2)
+		from := func(x, y float64) (float64, float64) {
+			pt[0], pt[1] = x, y
+			t.TransformPoints(pt)
+			return pt[0], pt[1]
+		}
+		p := newPlane(base.w, base.h, func(x, y float64) (float64, float64) { return base.back(from(x, y)) })
+		for y := 0; y < base.h; y++ {
+			for x := 0; x < base.w; x++ {
+				p.pix[y*base.w+x] = base.bilinear(from(float64(x)+0.5, float64(y)+0.5))
+			}
+		}
+		return p, true
+	}
+}
+
+// resample scales base by f: area averaging when shrinking, bilinear when
+// enlarging.
+func resample(base *plane, f float64) *plane {
+	w, h := max(1, int(float64(base.w)*f)), max(1, int(float64(base.h)*f))
+	fx, fy := float64(base.w)/float64(w), float64(base.h)/float64(h)
+	p := newPlane(w, h, func(x, y float64) (float64, float64) { return base.back(x*fx, y*fy) })
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if f >= 1 {
+				p.pix[y*w+x] = base.bilinear((float64(x)+0.5)*fx, (float64(y)+0.5)*fy)
+				continue
+			}
+			x0, x1 := int(float64(x)*fx), max(int(float64(x)*fx)+1, int(float64(x+1)*fx))
+			y0, y1 := int(float64(y)*fy), max(int(float64(y)*fy)+1, int(float64(y+1)*fy))
+			sum := 0
+			for yy := y0; yy < min(y1, base.h); yy++ {
+				for xx := x0; xx < min(x1, base.w); xx++ {
+					sum += int(base.pix[yy*base.w+xx])
+				}
+			}
+			n := (min(y1, base.h) - y0) * (min(x1, base.w) - x0)
+			p.pix[y*w+x] = byte(sum / max(1, n))
+		}
+	}
+	return p
+}
+
+// bilinear samples the plane at continuous coordinates (pixel i spans
+// [i, i+1)); outside the image it reads white, like a quiet zone.
+func (p *plane) bilinear(x, y float64) byte {
+	x, y = x-0.5, y-0.5
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	ax, ay := x-float64(x0), y-float64(y0)
+	at := func(i, j int) float64 {
+		if i < 0 || j < 0 || i >= p.w || j >= p.h {
+			return 255
+		}
+		return float64(p.pix[j*p.w+i])
+	}
+	top := at(x0, y0)*(1-ax) + at(x0+1, y0)*ax
+	bottom := at(x0, y0+1)*(1-ax) + at(x0+1, y0+1)*ax
+	return clamp8(top*(1-ay) + bottom*ay)
+}
+
+func clamp8(v float64) byte {
+	return byte(max(0, min(255, math.Round(v))))
+}
+
+// luminance converts img to grey the way zxing weighs channels,
+// (R + 2G + B) / 4, with transparency composited over white: a dark code
+// on a transparent background reads as printed on paper.
+func luminance(img image.Image) *plane {
+	b := img.Bounds()
+	p := newPlane(b.Dx(), b.Dy(), identity)
+	i := 0
+	switch m := img.(type) {
+	case *image.Gray:
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			o := m.PixOffset(b.Min.X, y)
+			i += copy(p.pix[i:], m.Pix[o:o+b.Dx()])
+		}
+	case *image.YCbCr:
+		// JPEG's luma is already a grey image; use it as is.
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			o := m.YOffset(b.Min.X, y)
+			i += copy(p.pix[i:], m.Y[o:o+b.Dx()])
+		}
+	case *image.NRGBA:
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := 0; x < b.Dx(); x++ {
+				c := row[4*x : 4*x+4]
+				p.pix[i] = overWhite(grey(c[0], c[1], c[2]), c[3])
+				i++
+			}
+		}
+	case *image.RGBA:
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := 0; x < b.Dx(); x++ {
+				c := row[4*x : 4*x+4]
+				// Premultiplied: adding the uncovered share of white
+				// composites it.
+				p.pix[i] = byte(min(255, int(grey(c[0], c[1], c[2]))+255-int(c[3])))
+				i++
+			}
+		}
+	case *image.Paletted:
+		var lut [256]byte
+		for k, c := range m.Palette {
+			lut[k] = paletteGrey(c)
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			o := m.PixOffset(b.Min.X, y)
+			for _, k := range m.Pix[o : o+b.Dx()] {
+				p.pix[i] = lut[k]
+				i++
+			}
+		}
+	default:
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				p.pix[i] = paletteGrey(img.At(x, y))
+				i++
+			}
+		}
+	}
+	return p
+}
+
+func grey(r, g, b uint8) uint8 {
+	return uint8((int(r) + 2*int(g) + int(b)) / 4)
+}
+
+func overWhite(l, a uint8) uint8 {
+	return uint8((int(l)*int(a) + 255*(255-int(a))) / 255)
+}
+
+// paletteGrey converts any colour through its premultiplied 16-bit RGBA.
+func paletteGrey(c color.Color) uint8 {
+	r, g, b, a := c.RGBA()
+	l := (r+2*g+b)/4 + 0xffff - a
+	return uint8(min(0xffff, l) >> 8)
+}

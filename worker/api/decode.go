@@ -1,0 +1,148 @@
+package api
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"qrkeyless/core/problem"
+	"qrkeyless/core/scan"
+)
+
+// decodeResult is one code in the answer of POST /api/v1/decode.
+type decodeResult struct {
+	Text        string            `json:"text"`
+	BytesBase64 string            `json:"bytes_base64"`
+	Version     int               `json:"version"`
+	EC          string            `json:"ec"`
+	Points      [][2]float64      `json:"points"`
+	Kind        string            `json:"kind"`
+	Fields      map[string]string `json:"fields"`
+}
+
+// decode answers POST /api/v1/decode: an image as the raw body (image/*),
+// as multipart form field "file", or as JSON {"image": "data:...;base64,..."}.
+func (s *server) decode(w http.ResponseWriter, r *http.Request) {
+	img, p := imageFromRequest(r)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	codes, err := scan.DecodeBytes(img, imageLimits)
+	if err != nil {
+		writeProblem(w, r, decodeProblem(err))
+		return
+	}
+	out := make([]decodeResult, len(codes))
+	for i, c := range codes {
+		out[i] = decodeResult{c.Text, base64.StdEncoding.EncodeToString(c.Bytes), c.Version, c.EC, c.Points, c.Kind, c.Fields}
+	}
+	writeJSON(w, map[string]any{"count": len(out), "results": out})
+}
+
+const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
+
+// imageFromRequest reads the image bytes of a decode request, refusing a
+// body over the limit before reading it when Content-Length says so.
+func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	limit := int64(imageLimits.MaxBytes)
+	switch mt {
+	case "application/json":
+		limit = limit*4/3 + 1024 // base64 is 4/3 of the image
+	case "multipart/form-data":
+		limit += 64 << 10 // part headers and boundaries
+	}
+	if r.ContentLength > limit {
+		return nil, problem.TooLarge.Newf("", "Send an image of at most 16 MiB.", "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+	}
+	switch {
+	case strings.HasPrefix(mt, "image/"):
+		return readLimited(r.Body, limit, r.ContentLength)
+	case mt == "multipart/form-data":
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return nil, problem.BadBody.New("file", err.Error(), decodeFix)
+		}
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png .../api/v1/decode")
+			}
+			if part.FormName() == "file" {
+				return readLimited(part, int64(imageLimits.MaxBytes), -1)
+			}
+		}
+	case mt == "application/json":
+		var body struct {
+			Image string `json:"image"`
+		}
+		raw, p := readLimited(r.Body, limit, r.ContentLength)
+		if p != nil {
+			return nil, p
+		}
+		if err := json.Unmarshal(raw, &body); err != nil || body.Image == "" {
+			return nil, problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, `Send {"image":"data:image/png;base64,iVBOR..."}`)
+		}
+		comma := strings.IndexByte(body.Image, ',')
+		if !strings.HasPrefix(body.Image, "data:") || comma < 0 || !strings.Contains(body.Image[:comma], ";base64") {
+			return nil, problem.BadBody.New("image", "image is not a base64 data URI", `Send {"image":"data:image/png;base64,iVBOR..."}`)
+		}
+		img, err := base64.StdEncoding.DecodeString(body.Image[comma+1:])
+		if err != nil {
+			return nil, problem.BadBody.Newf("image", `Send {"image":"data:image/png;base64,iVBOR..."}`, "image: invalid base64: %v", err)
+		}
+		return img, nil
+	}
+	p := problem.Unsupported.Newf("", decodeFix, "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
+	p.Allowed = append(append([]string(nil), scan.Types...), "multipart/form-data", "application/json")
+	return nil, p
+}
+
+// readLimited reads at most limit bytes; size, when known, sizes the buffer
+// once instead of letting it double (in the Worker every copy counts).
+func readLimited(body io.Reader, limit, size int64) ([]byte, *problem.Problem) {
+	var buf bytes.Buffer
+	if size > 0 && size <= limit {
+		buf.Grow(int(size) + 1)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(body, limit+1)); err != nil {
+		return nil, problem.BadBody.New("", "could not read the body: "+err.Error(), decodeFix)
+	}
+	if int64(buf.Len()) > limit {
+		return nil, problem.TooLarge.Newf("", "Send an image of at most 16 MiB.", "the body is over the limit of %d bytes", limit)
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeProblem maps scan's errors to statuses: 415, 413, 400 and 422.
+func decodeProblem(err error) *problem.Problem {
+	switch {
+	case errors.Is(err, scan.ErrUnsupportedType):
+		p := problem.Unsupported.Newf("", decodeFix, "the body is not a %s image", strings.Join(scan.Types, ", "))
+		p.Allowed = scan.Types
+		return p
+	case errors.Is(err, scan.ErrTooLarge):
+		return problem.TooLarge.New("", err.Error(), fmt.Sprintf("Send an image of at most %.0f megapixels and 16 MiB; scale it down first.", float64(imageLimits.MaxPixels)/1e6))
+	case errors.Is(err, scan.ErrNotFound):
+		return problem.NoCode.New("", "no QR code was found in the image",
+			"Retake the picture in even light with the whole code in frame, its quiet zone included, at least about 2 pixels per module, and dark modules on a light background with good contrast.")
+	}
+	return problem.BadBody.New("", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v) // our own types: cannot fail
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
