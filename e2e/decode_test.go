@@ -133,3 +133,38 @@ func TestDecodeProblems(t *testing.T) {
 		problemOf(t, get(t, base+"/api/v1/decode"), 405)
 	})
 }
+
+func TestSizeAdvice(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		var a struct {
+			Version        int     `json:"version"`
+			EC             string  `json:"ec"`
+			ModulePx       int     `json:"module_px"`
+			MinSizeMM      float64 `json:"min_size_mm"`
+			MinSizePx      int     `json:"min_size_px"`
+			Rule           string  `json:"rule"`
+			RecommendedURL string  `json:"recommended_url"`
+		}
+		r := get(t, base+"/api/v1/size?medium=poster&data="+url.QueryEscape("https://example.com/menu?t=123"))
+		if err := json.Unmarshal(r.body, &a); err != nil || r.status != 200 {
+			t.Fatalf("%d %s", r.status, r.body)
+		}
+		// core/size's tests work these figures by hand: version 3, 62 px modules at 300 dpi, 194.2 mm.
+		if a.Version != 3 || a.EC != "M" || a.ModulePx != 62 || a.MinSizeMM != 194.2 || !strings.Contains(a.Rule, "distance") {
+			t.Errorf("advice %+v", a)
+		}
+		png := get(t, base+a.RecommendedURL)
+		if img := pngOf(t, png); img.Bounds().Dx() != a.MinSizePx {
+			t.Errorf("recommended call gives %d px, advice says %d", img.Bounds().Dx(), a.MinSizePx)
+		}
+		scan(t, png, "https://example.com/menu?t=123")
+		for _, q := range []string{"medium=poster", "data=x", "data=x&medium=bus", "length=2000&ec=H&distance_m=1", "data=x&distance_m=abc"} {
+			r := get(t, base+"/api/v1/size?"+q)
+			problemOf(t, r, 400)
+			followFix(t, base, r)
+		}
+		if p := problemOf(t, get(t, base+"/api/v1/size?length=4000&distance_m=1"), 400); !strings.Contains(p["fix"].(string), "2953") {
+			t.Errorf("fix %q", p["fix"])
+		}
+	})
+}

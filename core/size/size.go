@@ -1,0 +1,176 @@
+// Package size recommends how large to print or show a QR code: from the
+// data (or its length), the scanning distance or the medium, and the
+// resolution, the version and level that fit, the smallest physical and
+// pixel sizes, and the rules that decided them.
+package size
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"qrkeyless/core/qr"
+)
+
+// Media maps each medium to its typical scanning distance in metres and
+// whether it is a screen (measured in CSS pixels rather than printed).
+var Media = []Medium{
+	{"business-card", 0.15, false},
+	{"flyer", 0.3, false},
+	{"poster", 1.5, false},
+	{"billboard", 15, false},
+	{"screen", 0.5, true},
+}
+
+// Medium is a kind of surface a code is shown on.
+type Medium struct {
+	Name      string
+	DistanceM float64 // typical scanning distance
+	Screen    bool
+}
+
+// MediumNames lists the media, in order.
+func MediumNames() []string {
+	out := make([]string, len(Media))
+	for i, m := range Media {
+		out[i] = m.Name
+	}
+	return out
+}
+
+// Rules of thumb behind the advice.
+const (
+	DistanceRatio = 10   // a code scans from about ten times its width
+	MinModuleMM   = 0.33 // the smallest module commonly printed reliably
+	DefaultDPI    = 300  // print resolution when none is given
+	ScreenDPI     = 96   // CSS pixels per inch
+	QuietModules  = 4    // quiet zone on each side, in modules
+)
+
+// Input is what the advice is computed from. Give Text or Bytes, and
+// DistanceM or Medium.
+type Input struct {
+	Text      string
+	Bytes     int // length of the data in bytes, when Text is not given
+	DistanceM float64
+	Medium    string
+	DPI       int    // 0 means DefaultDPI (ScreenDPI for a screen)
+	EC        string // "" means M
+}
+
+// Advice is the recommendation.
+type Advice struct {
+	Version        int     `json:"version"`
+	EC             string  `json:"ec"`
+	Modules        int     `json:"modules"`                   // per side, quiet zone excluded
+	DistanceM      float64 `json:"distance_m"`                // the scanning distance used
+	DPI            int     `json:"dpi"`                       // resolution used for pixel figures
+	ModuleMM       float64 `json:"module_mm"`                 // one module's side
+	SymbolMM       float64 `json:"symbol_mm"`                 // the code without its quiet zone
+	MinSizeMM      float64 `json:"min_size_mm"`               // the code with a 4-module quiet zone
+	ModulePx       int     `json:"module_px"`                 // whole pixels per module at DPI
+	MinSizePx      int     `json:"min_size_px"`               // the size= to ask for, quiet zone included
+	Rule           string  `json:"rule"`                      // the rule that decided the size
+	RecommendedURL string  `json:"recommended_url,omitempty"` // a PNG call at MinSizePx, when Text is given and it fits 4096 px
+}
+
+// InputError names the input field at fault.
+type InputError struct {
+	Field, Problem string
+}
+
+func (e *InputError) Error() string { return e.Field + ": " + e.Problem }
+
+// Recommend computes the advice for in.
+func Recommend(in Input) (Advice, error) {
+	level := qr.M
+	if in.EC != "" {
+		l, ok := qr.ParseLevel(in.EC)
+		if !ok {
+			return Advice{}, &InputError{"ec", fmt.Sprintf("%q is not one of L, M, Q, H", in.EC)}
+		}
+		level = l
+	}
+	text := in.Text
+	if text == "" {
+		if in.Bytes <= 0 {
+			return Advice{}, &InputError{"data", "give data (the text to encode) or length (its byte count)"}
+		}
+		if in.Bytes > 2953 {
+			return Advice{}, &InputError{"length", fmt.Sprintf("%d bytes do not fit any QR code; the most is 2953 at ec L", in.Bytes)}
+		}
+		text = strings.Repeat("a", in.Bytes) // any byte-mode text of that length has the same version
+	}
+	c, err := qr.Encode(text, level)
+	if err != nil {
+		field := "data"
+		if in.Text == "" {
+			field = "length"
+		}
+		return Advice{}, &InputError{field, err.Error()}
+	}
+
+	dist, screen := in.DistanceM, false
+	if in.Medium != "" {
+		m, ok := medium(in.Medium)
+		if !ok {
+			return Advice{}, &InputError{"medium", fmt.Sprintf("%q is not one of %s", in.Medium, strings.Join(MediumNames(), ", "))}
+		}
+		screen = m.Screen
+		if dist == 0 {
+			dist = m.DistanceM
+		}
+	}
+	switch {
+	case dist == 0:
+		return Advice{}, &InputError{"distance_m", "give distance_m (scanning distance in metres) or medium"}
+	case dist < 0.05 || dist > 100 || math.IsNaN(dist):
+		return Advice{}, &InputError{"distance_m", fmt.Sprintf("%g m is outside 0.05 to 100", dist)}
+	}
+	dpi := in.DPI
+	switch {
+	case dpi == 0 && screen:
+		dpi = ScreenDPI
+	case dpi == 0:
+		dpi = DefaultDPI
+	case dpi < 72 || dpi > 4800:
+		return Advice{}, &InputError{"dpi", fmt.Sprintf("%d is outside 72 to 4800", dpi)}
+	}
+
+	a := Advice{Version: c.Version, EC: c.Level.String(), Modules: c.Size, DistanceM: dist, DPI: dpi}
+	symbol := dist * 1000 / DistanceRatio
+	a.Rule = fmt.Sprintf("distance / %d: scanned from %g m, the code needs to be %.1f mm wide", DistanceRatio, dist, symbol)
+	if !screen && symbol/float64(c.Size) < MinModuleMM {
+		symbol = MinModuleMM * float64(c.Size)
+		a.Rule = fmt.Sprintf("modules of at least %.2f mm: %d modules need %.1f mm, more than distance / %d asks for", MinModuleMM, c.Size, symbol, DistanceRatio)
+	}
+	a.ModuleMM = round(symbol/float64(c.Size), 3)
+	// Whole pixels per module, rounded up, so the printed module is never smaller.
+	a.ModulePx = int(math.Ceil(a.ModuleMM / 25.4 * float64(dpi)))
+	a.ModuleMM = round(float64(a.ModulePx)*25.4/float64(dpi), 3)
+	a.SymbolMM = round(a.ModuleMM*float64(c.Size), 1)
+	total := c.Size + 2*QuietModules
+	a.MinSizeMM = round(a.ModuleMM*float64(total), 1)
+	a.MinSizePx = a.ModulePx * total
+	if in.Text != "" && a.MinSizePx <= 4096 {
+		q := url.Values{"data": {in.Text}, "ec": {a.EC}, "size": {strconv.Itoa(a.MinSizePx)}}
+		a.RecommendedURL = "/api/v1/qr?" + strings.ReplaceAll(q.Encode(), "+", "%20")
+	}
+	return a, nil
+}
+
+func medium(name string) (Medium, bool) {
+	for _, m := range Media {
+		if strings.EqualFold(m.Name, name) {
+			return m, true
+		}
+	}
+	return Medium{}, false
+}
+
+func round(v float64, places int) float64 {
+	p := math.Pow(10, float64(places))
+	return math.Round(v*p) / p
+}
