@@ -32,6 +32,7 @@ func New(site fs.FS) http.Handler {
 		{"/q/", []string{"GET"}, s.pathStyle},
 		{"/api/v1/health", []string{"GET"}, s.health},
 		{"/api/v1/types", []string{"GET"}, s.types},
+		{"/api/v1/qr/batch", []string{"POST"}, s.batch},
 		{"/api/v1/decode", []string{"POST"}, s.decode},
 		{"/api/v1/size", []string{"GET"}, s.sizeAdvice},
 		{"/api/v1/", []string{"GET"}, s.typed}, // /api/v1/<kind>; after the fixed paths

@@ -1,0 +1,134 @@
+package batch
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"qrkeyless/internal/readback"
+)
+
+func run(t *testing.T, body string) Response {
+	t.Helper()
+	req, p := Parse([]byte(body))
+	if p != nil {
+		t.Fatalf("Parse: %v", p)
+	}
+	return Run(req, "https://qr.example")
+}
+
+func TestOutputs(t *testing.T) {
+	body := `{"output":"%s","style":{"size":200,"color":"1a237e"},"items":[
+		{"id":"a","data":"https://example.com/a"},
+		{"id":"wifi","type":"wifi","fields":{"ssid":"Guest","security":"nopass"},"style":{"ec":"H"}}]}`
+	for _, out := range []string{"url", "base64", "svg", "json"} {
+		r := run(t, fmt.Sprintf(body, out))
+		if r.Count != 2 || r.Items[0].ID != "a" || r.Items[1].ID != "wifi" {
+			t.Fatalf("%s: %+v", out, r)
+		}
+		for i, want := range []string{"https://example.com/a", "WIFI:T:nopass;S:Guest;;"} {
+			it := r.Items[i]
+			if it.Error != nil || it.Payload != want {
+				t.Fatalf("%s item %d: %+v", out, i, it)
+			}
+			switch out {
+			case "url":
+				if !strings.HasPrefix(it.URL, "https://qr.example/api/v1/") || !strings.Contains(it.URL, "size=200") {
+					t.Errorf("url %q", it.URL)
+				}
+			case "base64":
+				raw, _ := base64.StdEncoding.DecodeString(strings.TrimPrefix(it.Data, "data:image/png;base64,"))
+				if got, err := readback.Text(raw); got != want {
+					t.Errorf("base64 item %d decodes to %q, %v", i, got, err)
+				}
+			case "svg":
+				if got, err := readback.Text([]byte(it.SVG)); got != want {
+					t.Errorf("svg item %d decodes to %q, %v", i, got, err)
+				}
+			case "json":
+				var m struct{ EC string }
+				json.Unmarshal(it.Matrix, &m)
+				if wantEC := map[int]string{0: "M", 1: "H"}[i]; m.EC != wantEC {
+					t.Errorf("json item %d: ec %q, want %q (item style overrides shared)", i, m.EC, wantEC)
+				}
+			}
+		}
+	}
+}
+
+func TestItemErrorsDoNotFailOthers(t *testing.T) {
+	r := run(t, `{"output":"base64","items":[
+		{"id":"ok","data":"fine"},
+		{"id":"nodata"},
+		{"id":"badcolor","data":"x","style":{"color":"red"}},
+		{"id":"missing","type":"wifi","fields":{"password":"abcdefgh"}},
+		{"id":"unknown","type":"wfi","fields":{"ssid":"x"}},
+		{"id":"iban","type":"epc","fields":{"name":"A","iban":"DE89370400440532013001"}}]}`)
+	if r.Items[0].Error != nil || r.Items[0].Data == "" {
+		t.Errorf("good item failed: %+v", r.Items[0].Error)
+	}
+	for i, field := range map[int]string{1: "data", 2: "color", 3: "ssid", 4: "type", 5: "iban"} {
+		e := r.Items[i].Error
+		if e == nil || e.Status != 400 || e.Field != field || e.Fix == "" {
+			t.Errorf("item %d: %+v, want a 400 on %s", i, e, field)
+		}
+	}
+	if !strings.HasPrefix(r.Items[4].Error.Fix, "/api/v1/wifi") {
+		t.Errorf("unknown type fix %q", r.Items[4].Error.Fix)
+	}
+}
+
+func TestSecretNeverInURL(t *testing.T) {
+	r := run(t, `{"items":[{"type":"wifi","fields":{"ssid":"Home","password":"hunter2hunter2"}}]}`)
+	b, _ := json.Marshal(r)
+	if strings.Contains(string(b), "hunter2") || r.Items[0].Error == nil {
+		t.Errorf("url output with a secret: %s", b)
+	}
+}
+
+func TestParseLimits(t *testing.T) {
+	items := strings.Repeat(`{"data":"x"},`, MaxItems+1)
+	_, p := Parse([]byte(`{"items":[` + strings.TrimSuffix(items, ",") + `]}`))
+	if p == nil || p.Status != 413 {
+		t.Errorf("1001 items: %+v", p)
+	}
+	for body, status := range map[string]int{`{"items":[]}`: 400, `{"output":"gif","items":[{"data":"x"}]}`: 400, `not json`: 400, `{"itemz":[]}`: 400} {
+		if _, p := Parse([]byte(body)); p == nil || p.Status != status {
+			t.Errorf("%s: %+v", body, p)
+		}
+	}
+}
+
+func TestZip(t *testing.T) {
+	r := run(t, `{"output":"zip","items":[{"id":"menu card","data":"a"},{"id":"menu card","data":"b"},{"data":"c"},{"id":"bad","data":"x","style":{"size":1}}]}`)
+	z, err := zip.NewReader(bytes.NewReader(Zip(r)), int64(len(Zip(r))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"menu_card.png": "a", "menu_card-2.png": "b", "3.png": "c"}
+	for _, f := range z.File {
+		rc, _ := f.Open()
+		b, _ := io.ReadAll(rc)
+		if f.Name == "errors.json" {
+			if !strings.Contains(string(b), `"bad"`) {
+				t.Errorf("errors.json: %s", b)
+			}
+			continue
+		}
+		if got, err := readback.Text(b); got != want[f.Name] {
+			t.Errorf("%s decodes to %q, %v", f.Name, got, err)
+		}
+		delete(want, f.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("missing from zip: %v", want)
+	}
+	if !bytes.Equal(Zip(r), Zip(r)) {
+		t.Error("zip is not deterministic")
+	}
+}
