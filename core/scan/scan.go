@@ -74,8 +74,13 @@ func Decode(img image.Image, opt Options) ([]Code, error) {
 	if long := max(base.w, base.h); long > maxSide {
 		base = resample(base, float64(maxSide)/float64(long))
 	}
+	return climb(base, ladder, start, budget)
+}
+
+// climb tries the steps on base in order until one yields codes.
+func climb(base *plane, steps []step, start time.Time, budget time.Duration) ([]Code, error) {
 	tried := 0
-	for _, s := range ladder {
+	for _, s := range steps {
 		if time.Since(start) > budget {
 			return nil, fmt.Errorf("%w (time budget of %v spent after %d attempts)", ErrNotFound, budget, tried)
 		}

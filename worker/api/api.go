@@ -35,6 +35,7 @@ func New(site fs.FS) http.Handler {
 		{"/api/v1/qr/batch", []string{"POST"}, s.batch},
 		{"/api/v1/decode", []string{"POST"}, s.decode},
 		{"/api/v1/size", []string{"GET"}, s.sizeAdvice},
+		{"/api/v1/verify", []string{"GET"}, s.verify},
 		{"/api/v1/", []string{"GET"}, s.typed}, // /api/v1/<kind>; after the fixed paths
 	}
 	return s

@@ -1,13 +1,16 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
 )
 
 // qr answers GET /api/v1/qr?data=...: the generic generator.
@@ -63,7 +66,8 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 }
 
 // render reads the rendering parameters of call, encodes text and writes it.
-// known names the other parameters the endpoint takes.
+// known names the other parameters the endpoint takes. verify=1 adds the
+// x-qr-* headers from scan.Verify.
 func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Call, text string, secret bool, known ...string) {
 	o, p := params.Parse(call, known...)
 	if p != nil {
@@ -75,7 +79,38 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Cal
 		writeProblem(w, r, p)
 		return
 	}
+	if v, _, _ := params.Get(call, params.Verify); params.ParseBool(v) {
+		rep := scan.Verify(c, text, o.Render())
+		h := w.Header()
+		h.Set("x-qr-version", strconv.Itoa(rep.Version))
+		h.Set("x-qr-ec", rep.EC)
+		h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
+		h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
+	}
 	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
+}
+
+// verify answers GET /api/v1/verify: the scan.Verify report of what
+// /api/v1/qr renders for the same parameters.
+func (s *server) verify(w http.ResponseWriter, r *http.Request) {
+	call := problem.Call{Path: r.URL.Path, Query: r.URL.Query()}
+	data, p := params.DataFromQuery(call)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	o, p := params.Parse(call, params.Data.Names()...)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	c, p := params.Encode(call, data, o)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	body, _ := json.Marshal(scan.Verify(c, data, o.Render()))
+	writeCached(w, r, "application/json", body, false)
 }
 
 func encodeQuery(q url.Values) string {

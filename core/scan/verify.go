@@ -1,0 +1,98 @@
+package scan
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// Report is what verification says about a rendered code.
+type Report struct {
+	Scannable bool     `json:"scannable"` // decoded exactly, also through the camera model, dark on light with enough contrast
+	Decoded   bool     `json:"decoded"`   // the rendered image decodes to exactly the input
+	Camera    bool     `json:"camera"`    // it still decodes after the camera model (see Verify)
+	Version   int      `json:"version"`
+	EC        string   `json:"ec"`
+	Contrast  float64  `json:"contrast"`   // WCAG ratio of foreground to background, 1 to 21
+	QuietZone int      `json:"quiet_zone"` // in modules
+	Warnings  []string `json:"warnings"`   // plain words; empty when there is nothing to say
+}
+
+// MinScanContrast is the contrast ratio below which a code is not called
+// scannable even if it decodes here: phone cameras in poor light lose it.
+const MinScanContrast = 3
+
+// cameraPxPerModule is the camera model's resolution: a phone a little too
+// far away sees a module as about three pixels. (At 2.5, gozxing misses
+// one plain code in ten even with the whole ladder; phones do better.)
+const cameraPxPerModule = 3.0
+
+// cameraNoise is the standard deviation of the sensor noise, in grey levels.
+const cameraNoise = 4
+
+// lightBlur softens p with the 3x3 kernel [1 2 1]x[1 2 1]/16, edges
+// repeated: the slight defocus of a phone camera.
+func lightBlur(p *plane) *plane {
+	out := newPlane(p.w, p.h, p.back)
+	at := func(x, y int) int {
+		return int(p.pix[min(p.h-1, max(0, y))*p.w+min(p.w-1, max(0, x))])
+	}
+	for y := 0; y < p.h; y++ {
+		for x := 0; x < p.w; x++ {
+			sum := 4*at(x, y) + 2*(at(x-1, y)+at(x+1, y)+at(x, y-1)+at(x, y+1)) +
+				at(x-1, y-1) + at(x+1, y-1) + at(x-1, y+1) + at(x+1, y+1)
+			out.pix[y*p.w+x] = byte((sum + 8) / 16)
+		}
+	}
+	return out
+}
+
+// Verify renders c with o exactly as the PNG endpoint does, decodes it, and
+// decodes it again after a camera model (downscaled to 3 pixels a module,
+// lightly blurred, with sensor noise), reporting whether it scans and why
+// not. The ladder reads inverted codes, many phones do not: Scannable also
+// asks for dark modules on a light background.
+func Verify(c *qr.Code, text string, o render.Options) Report {
+	r := Report{Version: c.Version, EC: c.Level.String(), QuietZone: o.Margin, Warnings: []string{}}
+	r.Contrast = math.Round(render.Contrast(o.FG, o.BG)*100) / 100
+	img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
+	if err != nil { // our own PNG: cannot happen
+		r.Warnings = append(r.Warnings, "the rendered PNG could not be read back: "+err.Error())
+		return r
+	}
+	codes, _ := Decode(img, Options{Budget: 2 * time.Second})
+	r.Decoded = len(codes) == 1 && codes[0].Text == text
+
+	base := luminance(img)
+	modules := float64(c.Size + 2*o.Margin)
+	if f := cameraPxPerModule * modules / float64(base.w); f < 1 {
+		base = resample(base, f)
+	}
+	base = lightBlur(base)
+	rng := rand.New(rand.NewPCG(uint64(len(text)), uint64(c.Size))) // seeded: verify is deterministic
+	for i, v := range base.pix {
+		base.pix[i] = clamp8(float64(v) + rng.NormFloat64()*cameraNoise)
+	}
+	seen, _ := climb(base, ladder, time.Now(), 2*time.Second)
+	r.Camera = len(seen) == 1 && seen[0].Text == text
+
+	r.Warnings = append(r.Warnings, render.Warnings(o)...)
+	sizeOK, why := render.Scannable(c, o)
+	if !sizeOK {
+		r.Warnings = append(r.Warnings, why)
+	}
+	switch {
+	case !r.Decoded:
+		r.Warnings = append(r.Warnings, "the rendered code does not decode to the input: change the style, colours or size.")
+	case !r.Camera:
+		r.Warnings = append(r.Warnings, fmt.Sprintf("the code decodes from a clean image but not after the camera model (%.1f px a module, blur, noise): print it larger, use ec=H or a plainer style.", cameraPxPerModule))
+	}
+	r.Scannable = r.Decoded && r.Camera && sizeOK && r.Contrast >= MinScanContrast && !render.Inverted(o)
+	return r
+}

@@ -1,0 +1,61 @@
+package scan
+
+import (
+	"image/color"
+	"strings"
+	"testing"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+func TestVerify(t *testing.T) {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	base := render.Options{Size: 512, Margin: 4, FG: black, BG: white, Style: "square", Eye: "square"}
+	url := "https://example.com/menu?table=12"
+	long := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)
+	tests := []struct {
+		name      string
+		text      string
+		level     qr.Level
+		edit      func(*render.Options)
+		scannable bool
+		warn      string // a warning that must be present; "" means none at all
+	}{
+		{"plain", url, qr.M, func(*render.Options) {}, true, ""},
+		{"inverted", url, qr.M, func(o *render.Options) { o.FG, o.BG = white, black }, false, "inverted"},
+		{"low contrast", url, qr.M, func(o *render.Options) {
+			o.FG, o.BG = color.NRGBA{0x77, 0x77, 0x77, 255}, color.NRGBA{0x99, 0x99, 0x99, 255}
+		}, false, "low contrast"},
+		{"thin quiet zone", url, qr.M, func(o *render.Options) { o.Margin = 1 }, true, "quiet zone"},
+		{"too small", long, qr.H, func(o *render.Options) { o.Size = 64 }, false, "size="},
+	}
+	for _, tt := range tests {
+		c, err := qr.Encode(tt.text, tt.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := base
+		tt.edit(&o)
+		r := Verify(c, tt.text, o)
+		if r.Scannable != tt.scannable {
+			t.Errorf("%s: scannable %v, want %v: %+v", tt.name, r.Scannable, tt.scannable, r)
+		}
+		if r.Version != c.Version || r.EC != tt.level.String() || r.QuietZone != o.Margin {
+			t.Errorf("%s: report %+v", tt.name, r)
+		}
+		if tt.warn == "" && len(r.Warnings) > 0 {
+			t.Errorf("%s: unexpected warnings %q", tt.name, r.Warnings)
+		}
+		if tt.warn != "" && !strings.Contains(strings.Join(r.Warnings, " "), tt.warn) {
+			t.Errorf("%s: warnings %q lack %q", tt.name, r.Warnings, tt.warn)
+		}
+	}
+	c, _ := qr.Encode(url, qr.M)
+	if r := Verify(c, url, base); r.Contrast != 21 || !r.Decoded || !r.Camera {
+		t.Errorf("black on white: %+v", r)
+	}
+	if r := Verify(c, "something else", base); r.Decoded || r.Scannable {
+		t.Errorf("a code that holds other text must not verify: %+v", r)
+	}
+}
