@@ -2,26 +2,54 @@ package render
 
 import "qrkeyless/core/qr"
 
-// A style draws the data modules of a symbol (everything but the three
-// finder patterns) into p.
+// A style draws the data modules of a symbol, everything the eyes do not
+// draw, into p. Shapes never overlap one another, so even-odd and nonzero
+// fills show the same picture and cutters see clean outlines.
 type style func(p *path, g grid)
 
-// An eye draws one finder pattern whose top-left corner is at (x, y): a 7x7
-// outer ring and a 3x3 inner ball.
-type eye func(p *path, x, y float64)
+// An eye draws one finder or alignment pattern: an outer ring one module
+// thick and a ball two modules inside it, each in the eye's shape.
+type eye func(p *path, f frame)
 
-var styles = []struct {
-	name string
-	draw style
-}{
-	{"square", squareModules},
+// A frame places one finder (side 7) or alignment pattern (side 5) with its
+// top-left corner at (x, y). flip is set for the top-right and bottom-left
+// finders, so shapes that are not symmetric (leaf) point the same way
+// relative to the symbol at all three.
+type frame struct {
+	x, y, s float64
+	flip    bool
 }
 
-var eyes = []struct {
-	name string
-	draw eye
+// styles is the registry of module shapes, the default first, with the
+// smallest module in pixels at which they still decode (TestMatrix holds
+// both registries to their minPx).
+var styles = []struct {
+	name  string
+	draw  style
+	minPx float64
 }{
-	{"square", squareEye},
+	{"square", squareModules, 2},
+	{"rounded", roundedModules, 2},
+	{"dot", dotModules, 3},
+	{"diamond", diamondModules, 3},
+	{"star", starModules, 3},
+	{"vertical-bars", verticalBars, 2},
+	{"horizontal-bars", horizontalBars, 2},
+	{"organic", organicModules, 2},
+}
+
+// eyes is the registry of finder-eye shapes, the default first, with the
+// smallest module in pixels at which their finders are still found.
+var eyes = []struct {
+	name  string
+	draw  eye
+	minPx float64
+}{
+	{"square", squareEye, 2},
+	{"rounded", roundedEye, 2},
+	{"circle", circleEye, 3},
+	{"leaf", leafEye, 2},
+	{"diamond", diamondEye, 3},
 }
 
 // StyleNames lists the module shapes, the default first.
@@ -42,22 +70,24 @@ func EyeNames() []string {
 	return names
 }
 
-func lookupStyle(name string) style {
-	for _, s := range styles {
+// styleIndex returns the registry index of a style name, 0 (square) when unknown.
+func styleIndex(name string) int {
+	for i, s := range styles {
 		if s.name == name {
-			return s.draw
+			return i
 		}
 	}
-	return styles[0].draw
+	return 0
 }
 
-func lookupEye(name string) eye {
-	for _, e := range eyes {
+// eyeIndex returns the registry index of an eye name, 0 (square) when unknown.
+func eyeIndex(name string) int {
+	for i, e := range eyes {
 		if e.name == name {
-			return e.draw
+			return i
 		}
 	}
-	return eyes[0].draw
+	return 0
 }
 
 // inFinder reports whether module (x, y) of an n-module symbol belongs to
@@ -71,15 +101,63 @@ func finders(n int) [3]pt {
 	return [3]pt{{0, 0}, {float64(n - 7), 0}, {0, float64(n - 7)}}
 }
 
-// picture is the whole symbol as one path: data modules in the chosen style,
-// finder patterns in the chosen eye shape.
+// frames returns where the eyes go: the three finders, then the alignment
+// patterns in reading order.
+func frames(c *qr.Code) []frame {
+	fs := make([]frame, 0, 3+49)
+	for i, f := range finders(c.Size) {
+		fs = append(fs, frame{x: f.x, y: f.y, s: 7, flip: i > 0})
+	}
+	pos := alignmentCenters(c.Version)
+	for _, y := range pos {
+		for _, x := range pos {
+			if !inFinder(c.Size, x, y) {
+				fs = append(fs, frame{x: float64(x - 2), y: float64(y - 2), s: 5})
+			}
+		}
+	}
+	return fs
+}
+
+// alignmentCenters returns the row and column centres of the alignment
+// patterns of a version (ISO/IEC 18004 annex E).
+func alignmentCenters(v int) []int {
+	if v < 2 || v > 40 {
+		return nil
+	}
+	count := v/7 + 2
+	step := 26
+	if v != 32 {
+		step = (v*4 + count*2 + 1) / (count*2 - 2) * 2
+	}
+	pos := make([]int, count)
+	pos[0] = 6
+	for i, p := count-1, 4*v+10; i > 0; i, p = i-1, p-step {
+		pos[i] = p
+	}
+	return pos
+}
+
+// picture is the whole symbol as one path: finder and alignment patterns in
+// the chosen eye shape, every other module in the chosen style. Drawing the
+// alignment patterns as small eyes keeps them solid rings in every style, as
+// the scanner's alignment search expects.
 func picture(c *qr.Code, o Options) path {
 	var p path
-	data := grid{n: c.Size, dark: func(x, y int) bool { return c.Dark(x, y) && !inFinder(c.Size, x, y) }}
-	lookupStyle(o.Style)(&p, data)
-	draw := lookupEye(o.Eye)
-	for _, f := range finders(c.Size) {
-		draw(&p, f.x, f.y)
+	fs := frames(c)
+	byEye := make([]bool, c.Size*c.Size)
+	for _, f := range fs {
+		for y := int(f.y); y < int(f.y+f.s); y++ {
+			for x := int(f.x); x < int(f.x+f.s); x++ {
+				byEye[y*c.Size+x] = true
+			}
+		}
+	}
+	data := grid{n: c.Size, dark: func(x, y int) bool { return c.Dark(x, y) && !byEye[y*c.Size+x] }}
+	styles[styleIndex(o.Style)].draw(&p, data)
+	draw := eyes[eyeIndex(o.Eye)].draw
+	for _, f := range fs {
+		draw(&p, f)
 	}
 	return p
 }
@@ -88,12 +166,4 @@ func picture(c *qr.Code, o Options) path {
 // fast paths that give the same picture as the general one.
 func (o Options) plain() bool {
 	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square")
-}
-
-func squareModules(p *path, g grid) { trace(p, g) }
-
-func squareEye(p *path, x, y float64) {
-	p.rect(x, y, 7, 7, false)
-	p.rect(x+1, y+1, 5, 5, true)
-	p.rect(x+2, y+2, 3, 3, false)
 }

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"qrkeyless/core/qr"
 )
@@ -154,66 +155,101 @@ func runs(b *bytes.Buffer, c *qr.Code, vertical bool) {
 	}
 }
 
-// writePath writes p as SVG path data with relative commands, coordinates
-// rounded to thousandths of a module.
+// writePath writes p as SVG path data: relative commands, coordinates
+// rounded to thousandths of a module, s and t for curves that continue
+// smoothly, no zero-length lines, and no repeated command letters.
 func writePath(b *bytes.Buffer, p path) {
-	var cur, start [2]int64
+	w := pathWriter{b: b}
+	var cur, start, ctrl [2]int64 // ctrl: last control point, for s and t
+	prev := byte(0)               // op of the previous segment
 	fix := func(q pt) [2]int64 { return [2]int64{milli(q.x), milli(q.y)} }
-	pair := func(q [2]int64) {
-		b.WriteString(fixed(q[0] - cur[0]))
-		d := fixed(q[1] - cur[1])
-		if d[0] != '-' {
-			b.WriteByte(' ')
-		}
-		b.WriteString(d)
-	}
 	for i, s := range p {
 		switch s.op {
 		case moveTo:
 			q := fix(s.pts[0])
 			if i == 0 {
-				b.WriteByte('M')
+				w.cmd('M')
 				cur = [2]int64{}
 			} else {
-				b.WriteByte('m')
+				w.cmd('m')
 			}
-			pair(q)
+			w.pair(q, cur)
 			cur, start = q, q
 		case lineTo:
 			q := fix(s.pts[0])
 			switch {
+			case q == cur:
+				continue
 			case q[1] == cur[1]:
-				b.WriteByte('h')
-				b.WriteString(fixed(q[0] - cur[0]))
+				w.cmd('h')
+				w.num(q[0] - cur[0])
 			case q[0] == cur[0]:
-				b.WriteByte('v')
-				b.WriteString(fixed(q[1] - cur[1]))
+				w.cmd('v')
+				w.num(q[1] - cur[1])
 			default:
-				b.WriteByte('l')
-				pair(q)
+				w.cmd('l')
+				w.pair(q, cur)
 			}
 			cur = q
 		case quadTo, cubeTo:
-			n := 2
-			b.WriteByte('q')
+			n, letter, short := 2, byte('q'), byte('t')
 			if s.op == cubeTo {
-				n = 3
-				b.Bytes()[b.Len()-1] = 'c'
+				n, letter, short = 3, 'c', 's'
 			}
-			for k := 0; k < n; k++ {
-				if k > 0 {
-					if d := fixed(fix(s.pts[k])[0] - cur[0]); d[0] != '-' {
-						b.WriteByte(' ')
-					}
-				}
-				pair(fix(s.pts[k]))
+			first := fix(s.pts[0])
+			// The first control point is implied when it mirrors the
+			// previous curve's last one about the current point.
+			if prev == s.op && first == [2]int64{2*cur[0] - ctrl[0], 2*cur[1] - ctrl[1]} {
+				w.cmd(short)
+			} else {
+				w.cmd(letter)
+				w.pair(first, cur)
 			}
+			for k := 1; k < n; k++ {
+				w.pair(fix(s.pts[k]), cur)
+			}
+			ctrl = fix(s.pts[n-2])
 			cur = fix(s.pts[n-1])
 		case closeP:
-			b.WriteByte('z')
+			w.cmd('z')
 			cur = start
 		}
+		prev = s.op
 	}
+}
+
+// pathWriter writes path data with the fewest separators: a command letter
+// only when it changes, and a space between numbers only where a sign or a
+// second decimal point would not already end the first.
+type pathWriter struct {
+	b    *bytes.Buffer
+	last byte // last command letter written
+	num1 bool // a number was written since that letter
+	dot  bool // the last number written has a decimal point
+}
+
+func (w *pathWriter) cmd(c byte) {
+	// After m, further pairs mean l: never leave an m or a z implicit.
+	if c == w.last && c != 'm' && c != 'M' && c != 'z' {
+		return
+	}
+	w.b.WriteByte(c)
+	w.last, w.num1 = c, false
+}
+
+func (w *pathWriter) num(v int64) {
+	s := fixed(v)
+	if w.num1 && s[0] != '-' && !(s[0] == '.' && w.dot) {
+		w.b.WriteByte(' ')
+	}
+	w.b.WriteString(s)
+	w.num1, w.dot = true, strings.IndexByte(s, '.') >= 0
+}
+
+// pair writes q relative to the current point cur.
+func (w *pathWriter) pair(q, cur [2]int64) {
+	w.num(q[0] - cur[0])
+	w.num(q[1] - cur[1])
 }
 
 func milli(v float64) int64 { return int64(math.Round(v * 1000)) }

@@ -8,11 +8,17 @@ type grid struct {
 
 func (g grid) at(x, y int) bool { return x >= 0 && y >= 0 && x < g.n && y < g.n && g.dark(x, y) }
 
-// trace adds to p the outlines of the dark regions of g: one polygon per
-// boundary, clockwise around dark and counter-clockwise around holes, with
-// straight runs merged. Touching regions stay separate polygons, which keeps
-// SVG Tiny output cuttable.
+// trace adds to p the outlines of the dark regions of g as sharp polygons.
 func trace(p *path, g grid) {
+	outlines(g, func(vs []pt) { p.poly(vs, sharp) })
+}
+
+// outlines calls each with the corners of every boundary of the dark regions
+// of g: clockwise around dark and counter-clockwise around holes, so dark is
+// always on the right, and a corner only where the boundary turns. Regions
+// that touch only at a corner get separate outlines, which keeps SVG Tiny
+// output cuttable and lets rounded styles round both corners apart.
+func outlines(g grid, each func(vs []pt)) {
 	// Directions: 0 right, 1 down, 2 left, 3 up (y grows downwards).
 	dx := [4]int{1, 0, -1, 0}
 	dy := [4]int{0, 1, 0, -1}
@@ -43,6 +49,7 @@ func trace(p *path, g grid) {
 			}
 		}
 	}
+	var vs []pt
 	for v := 0; edges > 0 && v < len(out); v++ {
 		for out[v] != 0 {
 			x, y := v%w, v/w
@@ -50,16 +57,14 @@ func trace(p *path, g grid) {
 			for out[v]&(1<<d) == 0 {
 				d++
 			}
-			p.moveTo(float64(x), float64(y))
+			// The first vertex found is a loop's top-left corner, so a turn.
+			vs = append(vs[:0], pt{float64(x), float64(y)})
 			for {
-				cur := y*w + x
-				out[cur] &^= 1 << d
+				out[y*w+x] &^= 1 << d
 				edges--
 				x, y = x+dx[d], y+dy[d]
 				next := y*w + x
-				if out[next] == 0 {
-					p.lineTo(float64(x), float64(y))
-					p.close()
+				if out[next] == 0 { // back at the start
 					break
 				}
 				// Prefer turning right, then straight, then left: at a
@@ -71,15 +76,15 @@ func trace(p *path, g grid) {
 						break
 					}
 				}
-				if nd != d {
-					p.lineTo(float64(x), float64(y))
-				}
 				if nd < 0 { // cannot happen for a boundary; end the loop rather than spin
-					p.close()
 					break
+				}
+				if nd != d {
+					vs = append(vs, pt{float64(x), float64(y)})
 				}
 				d = nd
 			}
+			each(vs)
 		}
 	}
 }

@@ -1,0 +1,213 @@
+package render_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"image/png"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/image/draw"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
+	"qrkeyless/internal/readback"
+)
+
+// matrixTexts are the two payloads of the decode matrix: a short URL and a
+// 300-character text.
+var matrixTexts = []string{
+	"https://example.com/menu?t=123",
+	strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:300],
+}
+
+var (
+	styles, eyes = render.StyleNames(), render.EyeNames()
+	black        = color.NRGBA{0, 0, 0, 255}
+	white        = color.NRGBA{255, 255, 255, 255}
+	matrixLevels = []qr.Level{qr.L, qr.M, qr.Q, qr.H}
+	matrixSizes  = []int{128, 256, 512}
+)
+
+// outcome is what one combination of the matrix gave.
+type outcome struct {
+	scannable bool   // Scannable's promise
+	reason    string // why not, when not
+	// Decoded with plain gozxing: the PNG, the SVG rasterized by oksvg.
+	png, svg bool
+	// Decoded after degrade, from the PNG and from the SVG raster: with
+	// plain gozxing, and with core/scan, the decoder the service uses.
+	camPNG, camSVG, scanPNG, scanSVG bool
+}
+
+// TestMatrix renders every style x eye x ec x size x text to PNG and SVG and
+// decodes each back: clean with plain gozxing, and after a camera-like
+// degradation with plain gozxing and with core/scan, the service's decoder.
+// It holds Scannable to its word (what it calls scannable decodes clean,
+// and at 512 px everything is scannable) and the shapes to theirs: the
+// short URL survives the degradation in every combination. The 300-character
+// text is only reported after degradation: at 2.5 px a module its 69 to 97
+// modules are past what gozxing samples reliably, plain squares included.
+// -short samples one combination per style and eye.
+func TestMatrix(t *testing.T) {
+	type key struct{ level, size, text int }
+	type combo struct {
+		style, eye int
+		key
+	}
+	var todo []combo
+	for si := range styles {
+		for ei := range eyes {
+			for li := range matrixLevels {
+				for zi := range matrixSizes {
+					for ti := range matrixTexts {
+						if testing.Short() {
+							// One combination per style and eye, rotating through the rest.
+							n := si*len(eyes) + ei
+							if li != n%4 || zi != n%3 || ti != n/4%2 {
+								continue
+							}
+						}
+						todo = append(todo, combo{si, ei, key{li, zi, ti}})
+					}
+				}
+			}
+		}
+	}
+	codes := map[key]*qr.Code{}
+	for _, k := range todo {
+		c, err := qr.Encode(matrixTexts[k.text], matrixLevels[k.level])
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes[key{k.level, 0, k.text}] = c
+	}
+	code := func(k key) *qr.Code { return codes[key{k.level, 0, k.text}] }
+	opts := func(k combo) render.Options {
+		return render.Options{Size: matrixSizes[k.size], Margin: 4, FG: black, BG: white, Style: styles[k.style], Eye: eyes[k.eye]}
+	}
+	results := make([]outcome, len(todo))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 { // the machine has two cores; more workers only add contention
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				k := todo[i]
+				results[i] = tryCombo(code(k.key), opts(k), matrixTexts[k.text])
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	type tally struct{ n, scannable, png, svg, camPNG, camSVG, scanPNG, scanSVG int }
+	per := make([]tally, len(styles))
+	count := func(n *int, ok bool) {
+		if ok {
+			*n++
+		}
+	}
+	for i, k := range todo {
+		r, c, o := results[i], code(k.key), opts(k)
+		name := fmt.Sprintf("%s/%s ec=%s size=%d text=%d (%d modules, %.3g px each)",
+			o.Style, o.Eye, c.Level, o.Size, len(matrixTexts[k.text]), c.Size+2*o.Margin, unit(c, o))
+		s := &per[k.style]
+		s.n++
+		count(&s.scannable, r.scannable)
+		count(&s.png, r.png)
+		count(&s.svg, r.svg)
+		count(&s.camPNG, r.camPNG)
+		count(&s.camSVG, r.camSVG)
+		count(&s.scanPNG, r.scanPNG)
+		count(&s.scanSVG, r.scanSVG)
+		switch {
+		case !r.scannable && o.Size == 512:
+			t.Errorf("%s: not scannable at 512 px: %s", name, r.reason)
+		case r.scannable && !(r.png && r.svg):
+			t.Errorf("%s: Scannable says yes but decoded png=%v svg=%v", name, r.png, r.svg)
+		case k.text == 0 && !(r.scanPNG && r.scanSVG):
+			t.Errorf("%s: after degradation core/scan decoded png=%v svg=%v", name, r.scanPNG, r.scanSVG)
+		}
+	}
+	t.Logf("combinations decoded: clean with gozxing | degraded, gozxing | degraded, core/scan")
+	t.Logf("%-16s %6s %9s | %5s %5s | %5s %5s | %5s %5s", "style", "combos", "scannable", "png", "svg", "png", "svg", "png", "svg")
+	for i, s := range per {
+		t.Logf("%-16s %6d %9d | %5d %5d | %5d %5d | %5d %5d", styles[i], s.n, s.scannable, s.png, s.svg, s.camPNG, s.camSVG, s.scanPNG, s.scanSVG)
+	}
+}
+
+// tryCombo renders c with o as PNG and SVG and reads both back, as they are
+// and after degrade.
+func tryCombo(c *qr.Code, o render.Options, want string) outcome {
+	var r outcome
+	r.scannable, r.reason = render.Scannable(c, o)
+	unit := unit(c, o)
+	read := func(img image.Image) bool {
+		got, err := readback.Decode(img)
+		return err == nil && got == want
+	}
+	scanned := func(img image.Image) bool {
+		got, err := scan.Decode(img, scan.Options{})
+		return err == nil && got[0].Text == want
+	}
+	if img, err := png.Decode(bytes.NewReader(render.PNG(c, o))); err == nil {
+		r.png = read(img)
+		d := degrade(img, unit)
+		r.camPNG, r.scanPNG = read(d), scanned(d)
+	}
+	if img, err := readback.Image(render.SVG(c, o)); err == nil {
+		r.svg = read(img)
+		d := degrade(img, unit)
+		r.camSVG, r.scanSVG = read(d), scanned(d)
+	}
+	return r
+}
+
+// unit is the pixels per module the renderer uses: whole pixels where the
+// size allows (decisions.md, Generation), the remainder in the quiet zone.
+func unit(c *qr.Code, o render.Options) float64 {
+	total := c.Size + 2*o.Margin
+	if px := o.Size / total; px > 0 {
+		return float64(px)
+	}
+	return float64(o.Size) / float64(total)
+}
+
+// degrade imitates a phone camera a little way off: it resamples an image
+// drawn at unit pixels per module to 2.5 pixels per module, when it has
+// more, and softens it with a light blur.
+func degrade(img image.Image, unit float64) *image.Gray {
+	side := img.Bounds().Dx()
+	if unit > 2.5 {
+		side = int(math.Round(float64(side) * 2.5 / unit))
+	}
+	small := image.NewGray(image.Rect(0, 0, side, side))
+	draw.BiLinear.Scale(small, small.Bounds(), img, img.Bounds(), draw.Src, nil)
+	// Separable [1 2 1]/4 blur: a Gaussian of about 0.7 px.
+	out := image.NewGray(small.Bounds())
+	tmp := make([]int, side*side)
+	at := func(i, lo, hi int) int { return min(max(i, lo), hi) }
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			row := small.Pix[y*small.Stride:]
+			tmp[y*side+x] = int(row[at(x-1, 0, side-1)]) + 2*int(row[x]) + int(row[at(x+1, 0, side-1)])
+		}
+	}
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			v := tmp[at(y-1, 0, side-1)*side+x] + 2*tmp[y*side+x] + tmp[at(y+1, 0, side-1)*side+x]
+			out.Pix[y*out.Stride+x] = uint8((v + 8) / 16)
+		}
+	}
+	return out
+}

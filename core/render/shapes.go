@@ -1,0 +1,131 @@
+package render
+
+import "math"
+
+// Module shapes. Each keeps the centre of a module and most of its area dark
+// (a dot is not a speck) and stays inside its own module, or joins modules
+// along shared edges only, so shapes never overlap.
+
+func squareModules(p *path, g grid) { trace(p, g) }
+
+// roundedModules joins neighbouring modules into one outline per region and
+// rounds its outer corners.
+func roundedModules(p *path, g grid) { smooth(p, g, .4, 0) }
+
+// organicModules rounds outer corners fully and fills inner corners with a
+// fillet too, so regions read as liquid blobs.
+func organicModules(p *path, g grid) { smooth(p, g, .5, .3) }
+
+// smooth traces the regions of g and rounds each outline's corners: by
+// convex where the outline turns around dark, by concave where it turns
+// around light. Edges are at least a module long, so radii up to .5 fit.
+func smooth(p *path, g grid, convex, concave float64) {
+	outlines(g, func(vs []pt) {
+		n := len(vs)
+		p.poly(vs, func(i int) float64 {
+			a, v, b := vs[(i+n-1)%n], vs[i], vs[(i+1)%n]
+			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) > 0 { // a right turn: dark is inside the corner
+				return convex
+			}
+			return concave
+		})
+	})
+}
+
+// dotModules draws a circle of diameter .95 per module: 71% of its area.
+func dotModules(p *path, g grid) {
+	const d = .95
+	each(g, func(x, y float64) {
+		p.roundRect(x+(1-d)/2, y+(1-d)/2, d, d, [4]float64{d / 2, d / 2, d / 2, d / 2}, false)
+	})
+}
+
+// diamondModules draws a diamond whose corners touch the module's edges
+// and whose sides bow out halfway to the module's corners: two thirds of
+// the module dark, where a straight-sided diamond would leave half light.
+func diamondModules(p *path, g grid) {
+	const bow = .125 // how far each side's control point moves towards the corner
+	each(g, func(x, y float64) {
+		p.moveTo(x+.5, y)
+		p.quadTo(x+.75+bow, y+.25-bow, x+1, y+.5)
+		p.quadTo(x+.75+bow, y+.75+bow, x+.5, y+1)
+		p.quadTo(x+.25-bow, y+.75+bow, x, y+.5)
+		p.quadTo(x+.25-bow, y+.25-bow, x+.5, y)
+		p.close()
+	})
+}
+
+// star is a plump five-pointed star centred in a unit module, its points
+// just inside the module's edges: 58% of the module dark.
+var star = func() []pt {
+	const outer, inner = .52, .38
+	// The top point reaches further than the two lower ones (cos 36);
+	// centre the star's height in the module.
+	cy := .5 + outer*(1-math.Cos(math.Pi/5))/2
+	vs := make([]pt, 10)
+	for k := range vs {
+		r := outer
+		if k%2 == 1 {
+			r = inner
+		}
+		a := -math.Pi/2 + float64(k)*math.Pi/5
+		vs[k] = pt{.5 + r*math.Cos(a), cy + r*math.Sin(a)}
+	}
+	return vs
+}()
+
+func starModules(p *path, g grid) {
+	vs := make([]pt, len(star))
+	each(g, func(x, y float64) {
+		for i, v := range star {
+			vs[i] = pt{x + v.x, y + v.y}
+		}
+		p.poly(vs, sharp)
+	})
+}
+
+func verticalBars(p *path, g grid)   { bars(p, g, true) }
+func horizontalBars(p *path, g grid) { bars(p, g, false) }
+
+// bars joins each run of dark modules along a column (or row) into one bar
+// .84 modules wide with round ends; bars side by side keep a thin gap.
+func bars(p *path, g grid, vertical bool) {
+	const w = .84
+	r := [4]float64{w / 2, w / 2, w / 2, w / 2}
+	dark := func(i, j int) bool { // i across the bars, j along them
+		if vertical {
+			return g.at(i, j)
+		}
+		return g.at(j, i)
+	}
+	for i := 0; i < g.n; i++ {
+		for j := 0; j < g.n; {
+			if !dark(i, j) {
+				j++
+				continue
+			}
+			end := j
+			for end < g.n && dark(i, end) {
+				end++
+			}
+			across, along, length := float64(i)+(1-w)/2, float64(j), float64(end-j)
+			if vertical {
+				p.roundRect(across, along, w, length, r, false)
+			} else {
+				p.roundRect(along, across, length, w, r, false)
+			}
+			j = end
+		}
+	}
+}
+
+// each calls f with the top-left corner of every dark module, row by row.
+func each(g grid, f func(x, y float64)) {
+	for y := 0; y < g.n; y++ {
+		for x := 0; x < g.n; x++ {
+			if g.at(x, y) {
+				f(float64(x), float64(y))
+			}
+		}
+	}
+}
