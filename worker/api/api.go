@@ -36,6 +36,9 @@ func New(site fs.FS) http.Handler {
 		{"/api/v1/decode", []string{"POST"}, s.decode},
 		{"/api/v1/size", []string{"GET"}, s.sizeAdvice},
 		{"/api/v1/verify", []string{"GET"}, s.verify},
+		{"/openapi.json", []string{"GET"}, s.openAPI},
+		{"/llms.txt", []string{"GET"}, s.llms(false)},
+		{"/llms-full.txt", []string{"GET"}, s.llms(true)},
 		{"/api/v1/", []string{"GET"}, s.typed}, // /api/v1/<kind>; after the fixed paths
 	}
 	return s
