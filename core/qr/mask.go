@@ -1,93 +1,7 @@
 package qr
 
-import "fmt"
-
-// remask replaces the library's mask with the lowest-penalty one, ties going
-// to the lowest pattern number, so the choice does not depend on scheduling.
-func (c *Code) remask() error {
-	fn := c.functionModules()
-	old, err := c.readMask()
-	if err != nil {
-		return err
-	}
-	c.applyMask(old, fn) // undo: masking is an XOR
-
-	best, bestScore := 0, -1
-	for m := 0; m < 8; m++ {
-		c.applyMask(m, fn)
-		c.writeFormat(m)
-		if s := c.penalty(); bestScore < 0 || s < bestScore {
-			best, bestScore = m, s
-		}
-		c.applyMask(m, fn)
-	}
-	c.applyMask(best, fn)
-	c.writeFormat(best)
-	c.Mask = best
-	return nil
-}
-
-// formatLevel is the two-bit code of each level in the format information.
-var formatLevel = [4]int{1, 0, 3, 2}
-
-// formatBits returns the 15 format-information bits for level l and mask m,
-// BCH-protected and XOR-ed with the fixed pattern (ISO/IEC 18004 7.9).
-func formatBits(l Level, m int) int {
-	data := formatLevel[l]<<3 | m
-	rem := data
-	for i := 0; i < 10; i++ {
-		rem = rem<<1 ^ (rem>>9)*0x537
-	}
-	return (data<<10 | rem) ^ 0x5412
-}
-
-// formatCells lists the module positions of the first copy of the format
-// information, bit 0 first, as (x, y).
-func formatCells() [15][2]int {
-	var p [15][2]int
-	for i := 0; i <= 5; i++ {
-		p[i] = [2]int{8, i}
-	}
-	p[6], p[7], p[8] = [2]int{8, 7}, [2]int{8, 8}, [2]int{7, 8}
-	for i := 9; i < 15; i++ {
-		p[i] = [2]int{14 - i, 8}
-	}
-	return p
-}
-
-func (c *Code) readMask() (int, error) {
-	got := 0
-	for i, p := range formatCells() {
-		if c.Dark(p[0], p[1]) {
-			got |= 1 << i
-		}
-	}
-	for m := 0; m < 8; m++ {
-		if formatBits(c.Level, m) == got {
-			return m, nil
-		}
-	}
-	return 0, fmt.Errorf("qr: encoder wrote unreadable format bits %015b", got)
-}
-
-func (c *Code) set(x, y int, dark bool) { c.dark[y*c.Size+x] = dark }
-
-func (c *Code) writeFormat(m int) {
-	bits := formatBits(c.Level, m)
-	n := c.Size
-	for i, p := range formatCells() {
-		c.set(p[0], p[1], bits>>i&1 == 1)
-	}
-	for i := 0; i < 8; i++ {
-		c.set(n-1-i, 8, bits>>i&1 == 1)
-	}
-	for i := 8; i < 15; i++ {
-		c.set(8, n-15+i, bits>>i&1 == 1)
-	}
-	c.set(8, n-8, true) // the dark module
-}
-
-// maskAt reports whether pattern m inverts the module at column x, row y.
+// maskAt reports whether pattern m inverts the module at column x, row y
+// (ISO/IEC 18004 7.8.2, table 10).
 func maskAt(m, x, y int) bool {
 	switch m {
 	case 0:
@@ -109,145 +23,107 @@ func maskAt(m, x, y int) bool {
 	}
 }
 
-func (c *Code) applyMask(m int, fn []bool) {
-	for y := 0; y < c.Size; y++ {
-		for x := 0; x < c.Size; x++ {
-			if i := y*c.Size + x; !fn[i] && maskAt(m, x, y) {
-				c.dark[i] = !c.dark[i]
-			}
-		}
-	}
-}
+// Every pattern repeats every 12 modules both ways (its periods are 2, 3, 4
+// and 6), so maskRows[m][y%12] is row y of pattern m, and maskCols[m][x%12]
+// is column x.
+var maskRows, maskCols = maskTables()
 
-// functionModules marks the modules that carry no data: finder patterns and
-// separators, timing, alignment, format and version information.
-func (c *Code) functionModules() []bool {
-	n := c.Size
-	fn := make([]bool, n*n)
-	rect := func(x0, y0, w, h int) {
-		for y := max(y0, 0); y < min(y0+h, n); y++ {
-			for x := max(x0, 0); x < min(x0+w, n); x++ {
-				fn[y*n+x] = true
-			}
-		}
-	}
-	rect(0, 0, 9, 9) // finder, separator and format information
-	rect(n-8, 0, 8, 9)
-	rect(0, n-8, 9, 8)
-	rect(6, 0, 1, n) // timing
-	rect(0, 6, n, 1)
-	if c.Version >= 7 {
-		rect(n-11, 0, 3, 6)
-		rect(0, n-11, 6, 3)
-	}
-	pos := alignmentCenters(c.Version)
-	for _, y := range pos {
-		for _, x := range pos {
-			if fn[y*n+x] { // overlaps a finder
-				continue
-			}
-			rect(x-2, y-2, 5, 5)
-		}
-	}
-	return fn
-}
-
-// alignmentCenters returns the row and column centres of the alignment
-// patterns of a version (ISO/IEC 18004 annex E).
-func alignmentCenters(v int) []int {
-	if v == 1 {
-		return nil
-	}
-	count := v/7 + 2
-	step := 26
-	if v != 32 {
-		step = (v*4 + count*2 + 1) / (count*2 - 2) * 2
-	}
-	pos := make([]int, count)
-	pos[0] = 6
-	for i, p := count-1, 4*v+10; i > 0; i, p = i-1, p-step {
-		pos[i] = p
-	}
-	return pos
-}
-
-// penalty scores the current matrix by the four rules of ISO/IEC 18004 7.8.3;
-// lower is better. It runs eight times per symbol, so it works on one line at
-// a time with an 11-bit window for the finder-like rule.
-func (c *Code) penalty() int {
-	n := c.Size
-	score := 0
-	line := make([]bool, n)
-	for dir := 0; dir < 2; dir++ {
-		for i := 0; i < n; i++ {
-			if dir == 0 {
-				copy(line, c.dark[i*n:(i+1)*n])
-			} else {
-				for j := range line {
-					line[j] = c.dark[j*n+i]
+func maskTables() (rows, cols [8][12]line) {
+	for m := range 8 {
+		for r := range 12 {
+			var row, col uint64
+			for i := range 12 {
+				if maskAt(m, i, r) {
+					row |= 1 << i
+				}
+				if maskAt(m, r, i) {
+					col |= 1 << i
 				}
 			}
-			score += linePenalty(line)
+			rows[m][r], cols[m][r] = repeat12(row), repeat12(col)
 		}
 	}
-	dark := 0
-	for y := 0; y < n; y++ {
-		row := c.dark[y*n : (y+1)*n]
-		for x, d := range row {
-			if d {
-				dark++
-			}
-			if y+1 < n && x+1 < n && d == row[x+1] && d == c.dark[(y+1)*n+x] && d == c.dark[(y+1)*n+x+1] {
-				score += 3
-			}
+	return rows, cols
+}
+
+// repeat12 returns the line whose module i is bit i%12 of p, for every
+// module of the largest symbol.
+func repeat12(p uint64) line {
+	a := line{w0: p << margin}
+	for k := uint(12); k <= 48; k *= 2 {
+		a = a.or(a.shl(k)) // 24, 48, then 96 modules
+	}
+	return a.or(a.shl(48).shl(48))
+}
+
+// chooseMask applies the pattern with the lowest penalty, ties going to the
+// lowest pattern number so that the choice is the same on every platform,
+// writes its format information and returns it.
+func (g *grid) chooseMask() int {
+	best, bestScore := 0, -1
+	for m := 0; m < 8; m++ {
+		g.format(m) // the format modules count in the penalty too
+		if s := g.penalty(m); bestScore < 0 || s < bestScore {
+			best, bestScore = m, s
 		}
+	}
+	for y := range g.rows {
+		g.rows[y] = g.rows[y].xor(maskRows[best][y%12].and(g.free[y]))
+	}
+	g.format(best)
+	return best
+}
+
+// penalty scores the symbol under mask pattern m by the four rules of
+// ISO/IEC 18004 7.8.3; lower is better. Each row and column is scored as a
+// bit string, 64 modules to a step.
+func (g *grid) penalty(m int) int {
+	n := g.size
+	pairs := span(n - 1) // the modules that have a right (lower) neighbour
+	score, dark := 0, 0
+	var above line
+	for y := 0; y < n; y++ {
+		row := g.rows[y].xor(maskRows[m][y%12].and(g.free[y]))
+		score += runPenalty(row, pairs) + finderPenalty(row)
+		if y > 0 {
+			score += 3 * blocks(above, row, pairs)
+		}
+		dark += row.count()
+		above = row
+	}
+	for x := 0; x < n; x++ {
+		col := g.cols[x].xor(maskCols[m][x%12].and(g.freeCols[x]))
+		score += runPenalty(col, pairs) + finderPenalty(col)
 	}
 	total := n * n
 	k := (abs(dark*20-total*10) + total - 1) / total // rounded-up 5% steps away from half dark
 	return score + max(k-1, 0)*10
 }
 
-// linePenalty scores one row or column: runs of five or more same-colour
-// modules (rule 1) and 1:1:3:1:1 dark patterns with four light modules on a
-// side (rule 3); modules beyond the edge count as light.
-func linePenalty(line []bool) int {
-	const (
-		lightFirst = 0b00001011101
-		lightAfter = 0b10111010000
-		window     = 1<<11 - 1
-	)
-	s, run, w := 0, 0, 0
-	for i := 0; i < len(line)+4; i++ {
-		d := i < len(line) && line[i]
-		w = (w << 1) & window
-		if d {
-			w |= 1
-		}
-		// w starts at zero, so the light border before the line is counted too.
-		if w == lightFirst || w == lightAfter {
-			s += 40
-		}
-		if i >= len(line) {
-			continue
-		}
-		if i > 0 && d == line[i-1] {
-			run++
-		} else {
-			if run >= 5 {
-				s += run - 2
-			}
-			run = 1
-		}
-	}
-	if run >= 5 {
-		s += run - 2
-	}
-	return s
+// runPenalty scores rule 1: each run of five or more same-colour modules
+// costs its length minus 2.
+func runPenalty(a, pairs line) int {
+	same := pairs.andNot(a.xor(a.shr(1)))                           // module i matches module i+1
+	five := same.and(same.shr(1)).and(same.shr(2)).and(same.shr(3)) // modules i to i+4 match
+	first := five.andNot(same.shl(1))                               // and module i-1 does not
+	// A run of length n has n-4 fives and one first: n-4 + 2 = n-2.
+	return five.count() + 2*first.count()
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+// finderPenalty scores rule 3: 40 for each dark-light-dark-dark-dark-light-dark
+// pattern with four light modules before it, and 40 more with four after it.
+// The margin counts as light.
+func finderPenalty(a line) int {
+	at := a.andNot(a.shr(1)).and(a.shr(2)).and(a.shr(3)).and(a.shr(4)).andNot(a.shr(5)).and(a.shr(6))
+	dark4 := a.or(a.shr(1)).or(a.shr(2)).or(a.shr(3)) // a dark module among i to i+3
+	before := at.andNot(dark4.shl(4)).count()
+	after := at.andNot(dark4.shr(7)).count()
+	return 40 * (before + after)
+}
+
+// blocks counts rule 2: the 2x2 blocks of one colour whose top row is a and
+// bottom row b (each scores 3; blocks may overlap).
+func blocks(a, b, pairs line) int {
+	diff := a.xor(b)
+	return pairs.andNot(a.xor(a.shr(1))).andNot(diff).andNot(diff.shr(1)).count()
 }
