@@ -52,8 +52,7 @@ const QuietZone = 4
 // for them. nil when there is nothing to say.
 func Warnings(o Options) []string {
 	var w []string
-	paper := over(o.BG, color.NRGBA{255, 255, 255, 255})
-	if luminance(over(o.FG, paper)) > luminance(paper) {
+	if Inverted(o) {
 		w = append(w, "inverted colours: light modules on a dark background; many scanners cannot read them. Swap color and bg.")
 	}
 	if r := Contrast(o.FG, o.BG); r < MinContrast {

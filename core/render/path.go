@@ -50,6 +50,19 @@ func (p *path) rect(x, y, w, h float64, ccw bool) {
 	p.close()
 }
 
+// points returns how many of pts a segment uses.
+func (s seg) points() int {
+	switch s.op {
+	case closeP:
+		return 0
+	case quadTo:
+		return 2
+	case cubeTo:
+		return 3
+	}
+	return 1
+}
+
 // end returns the point a segment ends at.
 func (s seg) end() pt {
 	switch s.op {

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"math"
 	"sync"
 
 	"golang.org/x/image/vector"
@@ -45,13 +46,90 @@ func Image(c *qr.Code, o Options) image.Image {
 	return img
 }
 
+// rasterPool keeps rasterizers: each holds an accumulator of four bytes a
+// pixel that would otherwise be allocated and collected for every image.
+var rasterPool = sync.Pool{New: func() any { return new(vector.Rasterizer) }}
+
+// tile is the largest side that vector rasterizes in fixed-point arithmetic.
+// Above it vector switches to floating point, whose SIMD version (amd64)
+// rounds differently from the portable one (WebAssembly), so larger images
+// are rasterized tile by tile to stay byte-identical on both.
+const tile = 512
+
 // rasterize fills p into a coverage mask of the canvas, 255 where fully dark.
 func rasterize(p path, l layout) *image.Alpha {
-	z := vector.NewRasterizer(l.side, l.side)
-	f := func(q pt) (float32, float32) {
-		return float32((q.x + l.origin) * l.unit), float32((q.y + l.origin) * l.unit)
+	return rasterizeTiles(p, l, tile)
+}
+
+// rasterizeTiles rasterizes p in square tiles of at most side pixels.
+func rasterizeTiles(p path, l layout, side int) *image.Alpha {
+	px, outs := outlinesOf(p, l)
+	cov := image.NewAlpha(image.Rect(0, 0, l.side, l.side))
+	z := rasterPool.Get().(*vector.Rasterizer)
+	defer rasterPool.Put(z)
+	var scratch *image.Alpha
+	for ty := 0; ty < l.side; ty += side {
+		for tx := 0; tx < l.side; tx += side {
+			w, h := min(side, l.side-tx), min(side, l.side-ty)
+			z.Reset(w, h)
+			for _, o := range outs {
+				// An outline that misses the tile adds nothing to it, not
+				// even from the left: its edges cancel along every row.
+				if o.max.x <= float64(tx) || o.min.x >= float64(tx+w) || o.max.y <= float64(ty) || o.min.y >= float64(ty+h) {
+					continue
+				}
+				feed(z, px[o.from:o.to], float64(tx), float64(ty))
+			}
+			if tx == 0 && ty == 0 && w == l.side && h == l.side {
+				z.Draw(cov, cov.Bounds(), image.Opaque, image.Point{})
+				return cov
+			}
+			if scratch == nil || scratch.Rect.Dx() != w || scratch.Rect.Dy() != h {
+				scratch = image.NewAlpha(image.Rect(0, 0, w, h))
+			} else {
+				clear(scratch.Pix)
+			}
+			z.Draw(scratch, scratch.Bounds(), image.Opaque, image.Point{})
+			for y := 0; y < h; y++ {
+				copy(cov.Pix[(ty+y)*cov.Stride+tx:], scratch.Pix[y*scratch.Stride:y*scratch.Stride+w])
+			}
+		}
 	}
-	for _, s := range p {
+	return cov
+}
+
+// outline is one closed outline of a path, segs[from:to] of the path mapped
+// to canvas pixels, with the box around its points.
+type outline struct {
+	from, to int
+	min, max pt
+}
+
+// outlinesOf maps p to canvas pixels and splits it into outlines.
+func outlinesOf(p path, l layout) (path, []outline) {
+	px := make(path, len(p))
+	var outs []outline
+	for i, s := range p {
+		if s.op == moveTo || len(outs) == 0 {
+			outs = append(outs, outline{from: i, min: pt{math.Inf(1), math.Inf(1)}, max: pt{math.Inf(-1), math.Inf(-1)}})
+		}
+		o := &outs[len(outs)-1]
+		for k := range s.points() {
+			q := pt{(s.pts[k].x + l.origin) * l.unit, (s.pts[k].y + l.origin) * l.unit}
+			s.pts[k] = q
+			o.min = pt{math.Min(o.min.x, q.x), math.Min(o.min.y, q.y)}
+			o.max = pt{math.Max(o.max.x, q.x), math.Max(o.max.y, q.y)}
+		}
+		px[i] = s
+		o.to = i + 1
+	}
+	return px, outs
+}
+
+// feed adds segs to z with (dx, dy) as the origin.
+func feed(z *vector.Rasterizer, segs path, dx, dy float64) {
+	f := func(q pt) (float32, float32) { return float32(q.x - dx), float32(q.y - dy) }
+	for _, s := range segs {
 		switch s.op {
 		case moveTo:
 			z.MoveTo(f(s.pts[0]))
@@ -70,9 +148,6 @@ func rasterize(p path, l layout) *image.Alpha {
 			z.ClosePath()
 		}
 	}
-	cov := image.NewAlpha(image.Rect(0, 0, l.side, l.side))
-	z.Draw(cov, cov.Bounds(), image.Opaque, image.Point{})
-	return cov
 }
 
 // blend returns fg laid over bg with coverage a (0-255), unpremultiplied.

@@ -44,6 +44,11 @@ func newLayout(c *qr.Code, o Options) layout {
 	return l
 }
 
+// ModulePixels returns the width of one module in pixels as c is drawn
+// with o: whole pixels where the size allows, the remainder going to the
+// quiet zone, so the image is wider than modules times ModulePixels.
+func ModulePixels(c *qr.Code, o Options) float64 { return newLayout(c, o).unit }
+
 // Matrix is the JSON form of a symbol (format=json).
 type Matrix struct {
 	Version int     `json:"version"`

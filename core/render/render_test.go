@@ -205,10 +205,13 @@ func TestDataURI(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	c := encode(t, inputs[2], qr.H)
-	for _, f := range []func(*qr.Code, Options) []byte{PNG, SVG, SVGTiny} {
-		a, b := f(c, opts(333, 3)), f(c, opts(333, 3))
-		if !bytes.Equal(a, b) {
-			t.Error("two renders differ")
+	for i, s := range StyleNames() {
+		o := opts(333, 3)
+		o.Style, o.Eye = s, EyeNames()[i%len(EyeNames())] // every style and every eye
+		for _, f := range []func(*qr.Code, Options) []byte{PNG, SVG, SVGTiny} {
+			if a, b := f(c, o), f(c, o); !bytes.Equal(a, b) {
+				t.Errorf("%s/%s: two renders differ", o.Style, o.Eye)
+			}
 		}
 	}
 }

@@ -32,9 +32,9 @@ func smooth(p *path, g grid, convex, concave float64) {
 	})
 }
 
-// dotModules draws a circle of diameter .95 per module: 71% of its area.
+// dotModules draws a circle of diameter .96 per module: 72% of its area.
 func dotModules(p *path, g grid) {
-	const d = .95
+	const d = .96
 	each(g, func(x, y float64) {
 		p.roundRect(x+(1-d)/2, y+(1-d)/2, d, d, [4]float64{d / 2, d / 2, d / 2, d / 2}, false)
 	})

@@ -156,13 +156,14 @@ func runs(b *bytes.Buffer, c *qr.Code, vertical bool) {
 }
 
 // writePath writes p as SVG path data: relative commands, coordinates
-// rounded to thousandths of a module, s and t for curves that continue
-// smoothly, no zero-length lines, and no repeated command letters.
+// rounded to hundredths of a module (under 0.1 px at 512 px; rounding
+// absolute coordinates keeps shared corners shared), s and t for curves
+// that continue smoothly, no zero-length lines, no repeated command letters.
 func writePath(b *bytes.Buffer, p path) {
 	w := pathWriter{b: b}
 	var cur, start, ctrl [2]int64 // ctrl: last control point, for s and t
 	prev := byte(0)               // op of the previous segment
-	fix := func(q pt) [2]int64 { return [2]int64{milli(q.x), milli(q.y)} }
+	fix := func(q pt) [2]int64 { return [2]int64{centi(q.x), centi(q.y)} }
 	for i, s := range p {
 		switch s.op {
 		case moveTo:
@@ -237,8 +238,9 @@ func (w *pathWriter) cmd(c byte) {
 	w.last, w.num1 = c, false
 }
 
+// num writes v, given in hundredths.
 func (w *pathWriter) num(v int64) {
-	s := fixed(v)
+	s := fixed(v * 10)
 	if w.num1 && s[0] != '-' && !(s[0] == '.' && w.dot) {
 		w.b.WriteByte(' ')
 	}
@@ -253,6 +255,8 @@ func (w *pathWriter) pair(q, cur [2]int64) {
 }
 
 func milli(v float64) int64 { return int64(math.Round(v * 1000)) }
+
+func centi(v float64) int64 { return int64(math.Round(v * 100)) }
 
 // fixed writes a value in thousandths as a short decimal: 1500 is 1.5,
 // -250 is -.25.
