@@ -1,0 +1,161 @@
+package frame
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"golang.org/x/image/vector"
+)
+
+// A path is an outline in canvas pixels, y down. Every shape the frame draws
+// (card, band, border, glyphs) is one, so the SVG and the PNG are written
+// from the same geometry.
+type path []seg
+
+type seg struct {
+	op  byte // 'M', 'L', 'Q', 'C' or 'Z'
+	pts [3][2]float64
+}
+
+func (p *path) moveTo(x, y float64) { *p = append(*p, seg{op: 'M', pts: [3][2]float64{{x, y}}}) }
+func (p *path) lineTo(x, y float64) { *p = append(*p, seg{op: 'L', pts: [3][2]float64{{x, y}}}) }
+func (p *path) close()              { *p = append(*p, seg{op: 'Z'}) }
+
+func (p *path) cubeTo(x1, y1, x2, y2, x, y float64) {
+	*p = append(*p, seg{op: 'C', pts: [3][2]float64{{x1, y1}, {x2, y2}, {x, y}}})
+}
+
+// kappa places the control points of a cubic that draws a quarter circle.
+const kappa = 0.5523
+
+// roundRect adds a rectangle with corners of radius r, clockwise (cw) or
+// not: a ring is an outer rectangle and an inner one drawn the other way.
+// Only the corners flagged in round are rounded: top-left, top-right,
+// bottom-right, bottom-left.
+func (p *path) roundRect(x, y, w, h, r float64, cw bool, round [4]bool) {
+	r = max(0, min(r, w/2, h/2))
+	k := r * (1 - kappa)
+	// Corners clockwise from the top-left, each as the point where its
+	// curve starts, the two control points and where it ends.
+	type corner struct{ in, c1, c2, out [2]float64 }
+	cs := [4]corner{
+		{[2]float64{x, y + r}, [2]float64{x, y + k}, [2]float64{x + k, y}, [2]float64{x + r, y}},
+		{[2]float64{x + w - r, y}, [2]float64{x + w - k, y}, [2]float64{x + w, y + k}, [2]float64{x + w, y + r}},
+		{[2]float64{x + w, y + h - r}, [2]float64{x + w, y + h - k}, [2]float64{x + w - k, y + h}, [2]float64{x + w - r, y + h}},
+		{[2]float64{x + r, y + h}, [2]float64{x + k, y + h}, [2]float64{x, y + h - k}, [2]float64{x, y + h - r}},
+	}
+	sharp := [4][2]float64{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}
+	order := []int{0, 1, 2, 3}
+	if !cw {
+		order = []int{0, 3, 2, 1}
+	}
+	for i, c := range order {
+		if !round[c] {
+			q := sharp[c]
+			if i == 0 {
+				p.moveTo(q[0], q[1])
+			} else {
+				p.lineTo(q[0], q[1])
+			}
+			continue
+		}
+		a, b1, b2, z := cs[c].in, cs[c].c1, cs[c].c2, cs[c].out
+		if !cw {
+			a, b1, b2, z = z, b2, b1, a
+		}
+		if i == 0 {
+			p.moveTo(a[0], a[1])
+		} else {
+			p.lineTo(a[0], a[1])
+		}
+		p.cubeTo(b1[0], b1[1], b2[0], b2[1], z[0], z[1])
+	}
+	p.close()
+}
+
+var allRound = [4]bool{true, true, true, true}
+
+// units maps canvas pixels to the user units of an SVG: x0 + k*x.
+type units struct{ k, x0, y0 float64 }
+
+// num writes a coordinate in user units with the decimals that place it
+// to a twentieth of a pixel: finer than any screen or printer shows at
+// the drawn size, and short.
+func (u units) num(v float64) string {
+	digits := max(0, int(math.Ceil(math.Log10(20/u.k))))
+	v = math.Round(v*math.Pow10(digits)) / math.Pow10(digits)
+	if v == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// writeSVG writes p as path data in absolute user coordinates.
+func (p path) writeSVG(b *bytes.Buffer, u units) {
+	for _, s := range p {
+		b.WriteByte(s.op)
+		n := 0
+		switch s.op {
+		case 'M', 'L':
+			n = 1
+		case 'Q':
+			n = 2
+		case 'C':
+			n = 3
+		}
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(u.num(u.x0 + u.k*s.pts[i][0]))
+			if y := u.num(u.y0 + u.k*s.pts[i][1]); y[0] == '-' {
+				b.WriteString(y)
+			} else {
+				b.WriteByte(' ')
+				b.WriteString(y)
+			}
+		}
+	}
+}
+
+// fill paints p in c over dst, anti-aliased.
+func (p path) fill(dst *image.RGBA, c color.NRGBA) {
+	if len(p) == 0 || c.A == 0 {
+		return
+	}
+	b := dst.Bounds()
+	z := vector.NewRasterizer(b.Dx(), b.Dy())
+	f := func(q [2]float64) (float32, float32) { return float32(q[0]), float32(q[1]) }
+	for _, s := range p {
+		switch s.op {
+		case 'M':
+			z.MoveTo(f(s.pts[0]))
+		case 'L':
+			z.LineTo(f(s.pts[0]))
+		case 'Q':
+			x1, y1 := f(s.pts[0])
+			x2, y2 := f(s.pts[1])
+			z.QuadTo(x1, y1, x2, y2)
+		case 'C':
+			x1, y1 := f(s.pts[0])
+			x2, y2 := f(s.pts[1])
+			x3, y3 := f(s.pts[2])
+			z.CubeTo(x1, y1, x2, y2, x3, y3)
+		case 'Z':
+			z.ClosePath()
+		}
+	}
+	z.Draw(dst, b, image.NewUniform(c), image.Point{})
+}
+
+// paint writes the fill attributes of c: #rrggbb and, when not opaque, an opacity.
+func paint(b *bytes.Buffer, c color.NRGBA) {
+	fmt.Fprintf(b, ` fill="#%02x%02x%02x"`, c.R, c.G, c.B)
+	if c.A != 255 {
+		fmt.Fprintf(b, ` fill-opacity="%s"`, strconv.FormatFloat(math.Round(float64(c.A)/255*1000)/1000, 'f', -1, 64))
+	}
+}

@@ -1,0 +1,209 @@
+package frame
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// The fonts text is drawn in: the Go fonts (gofonts.go) unless the program
+// is built with the nogofonts tag, as the browser editor is to stay small;
+// it fetches the font files when a caption is first drawn and calls
+// SetFonts. The Go fonts cover Latin, Greek and Cyrillic (WGL4); other
+// characters are drawn as the missing-glyph box, so a caption never
+// silently drops a letter.
+var (
+	fontMu        sync.Mutex
+	builtin       [2][]byte // regular and bold font files to parse on first use
+	regular, bold *sfnt.Font
+)
+
+// ErrNoFonts reports text to draw in a program built without fonts
+// (the nogofonts tag) before SetFonts gave it some.
+var ErrNoFonts = errors.New("frame: no fonts to draw text with; call SetFonts")
+
+// SetFonts parses the regular and bold font files (TrueType or OpenType)
+// that text is drawn in from now on.
+func SetFonts(reg, heavy []byte) error {
+	r, err := sfnt.Parse(reg)
+	if err != nil {
+		return fmt.Errorf("frame: regular font: %w", err)
+	}
+	b, err := sfnt.Parse(heavy)
+	if err != nil {
+		return fmt.Errorf("frame: bold font: %w", err)
+	}
+	fontMu.Lock()
+	regular, bold = r, b
+	fontMu.Unlock()
+	return nil
+}
+
+// fonts returns the regular and bold fonts, parsing the built-in ones on
+// first use so that a program that draws no text does not pay for them.
+func fonts() (reg, heavy *sfnt.Font, err error) {
+	fontMu.Lock()
+	defer fontMu.Unlock()
+	if regular == nil && builtin[0] != nil {
+		// Fixed bytes known to parse: a failure here is a broken build.
+		r, err1 := sfnt.Parse(builtin[0])
+		b, err2 := sfnt.Parse(builtin[1])
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, nil, err
+		}
+		regular, bold = r, b
+	}
+	if regular == nil {
+		return nil, nil, ErrNoFonts
+	}
+	return regular, bold, nil
+}
+
+// maxRunes bounds the text set in one line; more cannot fit at a legible size.
+const maxRunes = 200
+
+// clean turns s into one line: control characters (newlines, tabs) become
+// spaces, runs of spaces collapse, and at most maxRunes runes are kept.
+func clean(s string) string {
+	var b strings.Builder
+	n := 0
+	space := false
+	for _, r := range strings.TrimSpace(s) {
+		if unicode.IsControl(r) || unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		space = false
+		if n >= maxRunes {
+			break
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// ppem converts a size in pixels to the font package's fixed point.
+func ppem(size float64) fixed.Int26_6 { return fixed.Int26_6(size*64 + 0.5) }
+
+// width returns the advance width of s set in f at size pixels per em,
+// kerning included.
+func width(f *sfnt.Font, s string, size float64) float64 {
+	if f == nil {
+		return 0
+	}
+	var buf sfnt.Buffer
+	em := ppem(size)
+	w := fixed.Int26_6(0)
+	prev := sfnt.GlyphIndex(0)
+	for i, r := range s {
+		g, _ := f.GlyphIndex(&buf, r)
+		if i > 0 {
+			k, _ := f.Kern(&buf, prev, g, em, font.HintingNone)
+			w += k
+		}
+		a, _ := f.GlyphAdvance(&buf, g, em, font.HintingNone)
+		w += a
+		prev = g
+	}
+	return float64(w) / 64
+}
+
+// fit returns the text to set and its size: s at size when it fits in maxW
+// pixels, else at the size that just fits, but never under minSize; text
+// still too wide at minSize is cut and ends in an ellipsis.
+func fit(f *sfnt.Font, s string, size, minSize, maxW float64) (string, float64) {
+	w := width(f, s, size)
+	if w <= maxW || w == 0 {
+		return s, size
+	}
+	if shrunk := size * maxW / w; shrunk >= minSize {
+		return s, shrunk
+	}
+	runes := []rune(s)
+	for n := len(runes) - 1; n > 0; n-- {
+		t := strings.TrimRight(string(runes[:n]), " ") + "…"
+		if width(f, t, minSize) <= maxW {
+			return t, minSize
+		}
+	}
+	return "…", minSize
+}
+
+// ascent returns how far above the baseline the tallest letters of f reach
+// at size, for placing a line in a box.
+func ascent(f *sfnt.Font, size float64) float64 {
+	if f == nil {
+		return size
+	}
+	var buf sfnt.Buffer
+	m, err := f.Metrics(&buf, ppem(size), font.HintingNone)
+	if err != nil {
+		return size
+	}
+	return float64(m.CapHeight) / 64
+}
+
+// outline adds the glyphs of s, set in f at size with its baseline starting
+// at (x, y), to p.
+func outline(p *path, f *sfnt.Font, s string, size, x, y float64) {
+	if f == nil {
+		return
+	}
+	var buf sfnt.Buffer
+	em := ppem(size)
+	pen := fixed.Int26_6(0)
+	prev := sfnt.GlyphIndex(0)
+	for i, r := range s {
+		g, _ := f.GlyphIndex(&buf, r)
+		if i > 0 {
+			k, _ := f.Kern(&buf, prev, g, em, font.HintingNone)
+			pen += k
+		}
+		ox := x + float64(pen)/64
+		pt := func(q fixed.Point26_6) (float64, float64) {
+			return ox + float64(q.X)/64, y + float64(q.Y)/64
+		}
+		segs, err := f.LoadGlyph(&buf, g, em, nil)
+		if err == nil {
+			open := false
+			for _, sg := range segs {
+				switch sg.Op {
+				case sfnt.SegmentOpMoveTo:
+					if open {
+						p.close()
+					}
+					p.moveTo(pt(sg.Args[0]))
+					open = true
+				case sfnt.SegmentOpLineTo:
+					p.lineTo(pt(sg.Args[0]))
+				case sfnt.SegmentOpQuadTo:
+					x1, y1 := pt(sg.Args[0])
+					x2, y2 := pt(sg.Args[1])
+					*p = append(*p, seg{op: 'Q', pts: [3][2]float64{{x1, y1}, {x2, y2}}})
+				case sfnt.SegmentOpCubeTo:
+					x1, y1 := pt(sg.Args[0])
+					x2, y2 := pt(sg.Args[1])
+					x3, y3 := pt(sg.Args[2])
+					p.cubeTo(x1, y1, x2, y2, x3, y3)
+				}
+			}
+			if open {
+				p.close()
+			}
+		}
+		a, _ := f.GlyphAdvance(&buf, g, em, font.HintingNone)
+		pen += a
+		prev = g
+	}
+}

@@ -1,0 +1,92 @@
+// Shared by the editor's test, measurement and screenshot scripts: Debian's
+// Chromium driven by playwright-core with a fresh profile, and a QR reader
+// (zxing-cpp through zxing-wasm) that is not our decoder.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+export const editorURL = (process.env.EDITOR_URL || '').replace(/\/$/, '');
+
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// launch starts Chromium with a new, empty profile; close() removes it.
+export async function launch(options = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'qr-editor-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args,
+    acceptDownloads: true,
+    viewport: { width: 1200, height: 900 },
+    ...options,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let zxing = null;
+
+// decode returns the texts of the QR codes zxing-cpp finds in an image
+// file (PNG here).
+export async function decode(bytes) {
+  zxing ??= readFile(new URL('../../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url)).then((b) =>
+    prepareZXingModule({ overrides: { wasmBinary: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) }, fireImmediately: true }),
+  );
+  await zxing;
+  const found = await readBarcodes(new Uint8Array(bytes), { formats: ['QRCode'], tryHarder: true });
+  return found.filter((r) => r.isValid).map((r) => r.text);
+}
+
+// rasterize draws SVG markup in the page the way the browser shows it, on
+// white, and returns it as PNG bytes.
+export async function rasterize(page, svg) {
+  const dataURL = await page.evaluate(async (markup) => {
+    const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
+    try {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const g = canvas.getContext('2d');
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.drawImage(img, 0, 0);
+      return canvas.toDataURL('image/png');
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }, svg);
+  return Buffer.from(dataURL.slice(dataURL.indexOf(',') + 1), 'base64');
+}
+
+// openEditor loads path and waits until the first code is drawn.
+export async function openEditor(context, path) {
+  const page = await context.newPage();
+  await page.goto(editorURL + path);
+  await page.waitForSelector('#code svg');
+  return page;
+}
+
+// scanned waits for the verify worker's answer and returns it.
+export async function scanned(page) {
+  await page.waitForFunction(() => !['–', 'checking…'].includes(document.getElementById('v-scan').textContent));
+  return page.textContent('#v-scan');
+}

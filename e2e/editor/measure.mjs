@@ -1,0 +1,100 @@
+// Measures the editor in Chromium against a running server with the built
+// site and prints JSON (a summary goes to stderr):
+//
+//	node e2e/editor/measure.mjs http://127.0.0.1:8787 > build/bench/editor.json
+//
+// - wasm: editor.wasm and verify.wasm as served: raw, gzip -9 and brotli bytes;
+// - first_code_ms: navigation start to the first code in the page (the
+//   app's qr:first-code mark), on a new profile (cold) and then warm;
+// - keystroke_ms: each keystroke's input event to the preview updated in
+//   the DOM (the app's qr:keystroke measures), typing into the Wi-Fi SSID,
+//   plain and with a rounded style and a caption;
+// - render_ms: one qrEditor.render call alone, for the breakdown.
+import { execFileSync } from 'node:child_process';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { launch } from './browser.mjs';
+
+const base = (process.argv[2] || process.env.EDITOR_URL || '').replace(/\/$/, '');
+if (!base) throw new Error('usage: node e2e/editor/measure.mjs http://127.0.0.1:8787');
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  const r = (v) => Math.round(v * 100) / 100;
+  return { n: s.length, median: r(at(0.5)), p95: r(at(0.95)), max: r(s[s.length - 1]) };
+};
+
+// wasmSize measures a program as served: gzip -9 (the same tool as the
+// Makefile's figure; Node's zlib at level 9 packs about 1% worse) and
+// brotli 11, which Cloudflare serves to browsers that ask for it.
+async function wasmSize(name) {
+  // identity: wrangler dev's own gzip stream sometimes ends early for undici.
+  const b = Buffer.from(await (await fetch(`${base}/${name}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const gzip = execFileSync('gzip', ['-9c'], { input: b, maxBuffer: 1 << 28 }).length;
+  const brotli = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { raw: b.length, gzip, brotli };
+}
+
+async function firstCode(context, path) {
+  const page = await context.newPage();
+  await page.goto(base + path);
+  await page.waitForFunction(() => performance.getEntriesByName('qr:first-code').length > 0);
+  const ms = await page.evaluate(() => performance.getEntriesByName('qr:first-code')[0].startTime);
+  await page.close();
+  return ms;
+}
+
+async function typing(context, path, text) {
+  const page = await context.newPage();
+  await page.goto(base + path);
+  await page.waitForSelector('#code svg');
+  await page.click('#c-ssid');
+  await page.evaluate(() => performance.clearMeasures('qr:keystroke'));
+  await page.keyboard.type(text, { delay: 40 });
+  const ms = await page.evaluate(() => performance.getEntriesByName('qr:keystroke').map((e) => e.duration));
+  const render = await page.evaluate(() => {
+    const req = { kind: 'wifi', fields: { ssid: document.getElementById('c-ssid').value }, style: {}, label: '', tpl: '' };
+    for (const el of document.querySelectorAll('[data-style]')) {
+      if (el.dataset.style === 'label' || el.dataset.style === 'tpl') req[el.dataset.style] = el.value;
+      else req.style[el.dataset.style] = el.value.replace(/^#/, '');
+    }
+    const out = [];
+    for (let i = 0; i < 50; i++) {
+      const t = performance.now();
+      qrEditor.render(req);
+      out.push(performance.now() - t);
+    }
+    return out;
+  });
+  await page.close();
+  return { keystroke: ms, render };
+}
+
+const browser = await launch();
+try {
+  const path = '/wifi?ssid=Cafe&sec=nopass';
+  const cold = await firstCode(browser.context, path);
+  const warm = [];
+  for (let i = 0; i < 10; i++) warm.push(await firstCode(browser.context, path));
+  const text = 'Cafe Guest Network 5G upstairs';
+  const plain = await typing(browser.context, '/wifi', text);
+  const styled = await typing(browser.context, '/wifi?style=rounded&eye=circle&fg=1a237e&label=Guest%20Wi-Fi', text);
+  const out = {
+    chromium: browser.context.browser()?.version() ?? null,
+    wasm: { editor: await wasmSize('editor.wasm'), verify: await wasmSize('verify.wasm') },
+    first_code_ms: { cold: Math.round(cold), warm: stats(warm) },
+    keystroke_ms: { plain: stats(plain.keystroke), styled_label: stats(styled.keystroke) },
+    render_ms: { plain: stats(plain.render), styled_label: stats(styled.render) },
+  };
+  console.log(JSON.stringify(out, null, 2));
+  const mib = (b) => (b / 1048576).toFixed(2);
+  console.error(
+    `editor.wasm ${out.wasm.editor.raw} B raw, ${out.wasm.editor.gzip} B gzip (${mib(out.wasm.editor.gzip)} MiB); ` +
+      `verify.wasm ${out.wasm.verify.gzip} B gzip\n` +
+      `first code: ${out.first_code_ms.cold} ms cold, ${out.first_code_ms.warm.median} ms warm (median)\n` +
+      `keystroke to preview: median ${out.keystroke_ms.plain.median} ms plain, ${out.keystroke_ms.styled_label.median} ms rounded with a label ` +
+      `(p95 ${out.keystroke_ms.plain.p95} / ${out.keystroke_ms.styled_label.p95} ms)`,
+  );
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,103 @@
+// Command site writes the editor's static files: an HTML page per payload
+// kind (<kind>.html, served at /<kind>), the free-text page (index.html),
+// the script, styles and verify worker from site/static, the font files
+// the browser program fetches to draw captions, and a favicon (a code). The Makefile adds
+// the two .wasm programs and wasm_exec.js.
+//
+//	go run ./site -out build/site
+package main
+
+import (
+	"context"
+	"embed"
+	"flag"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/a-h/templ"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"qrkeyless/core/payload"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+	"qrkeyless/templates"
+)
+
+//go:embed static
+var static embed.FS
+
+// reserved are first path segments a kind's page must not take: the API,
+// the path-style codes, and the site's own files and folders.
+var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true}
+
+func main() {
+	out := flag.String("out", "build/site", "directory to write into")
+	flag.Parse()
+	if err := run(*out); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(out string) error {
+	pages := map[string]templ.Component{"index.html": templates.Index(payload.All())}
+	if err := templates.CheckNames(nil); err != nil {
+		return err
+	}
+	for _, k := range payload.All() {
+		if reserved[k.Name] {
+			return fmt.Errorf("site: kind %q would take the path /%s, which the service uses", k.Name, k.Name)
+		}
+		if err := templates.CheckNames(k); err != nil {
+			return err
+		}
+		pages[k.Name+".html"] = templates.Editor(k)
+	}
+	if err := os.MkdirAll(filepath.Join(out, "fonts"), 0o755); err != nil {
+		return err
+	}
+	for name, page := range pages {
+		if err := writePage(filepath.Join(out, name), page); err != nil {
+			return err
+		}
+	}
+	files := map[string][]byte{"fonts/Go-Regular.ttf": goregular.TTF, "fonts/Go-Bold.ttf": gobold.TTF}
+	icon, err := qr.Encode("qrkeyless", qr.L)
+	if err != nil {
+		return err
+	}
+	files["favicon.svg"] = render.SVG(icon, render.Options{Size: 64, Margin: 1, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "rounded", Eye: "rounded"})
+	err = fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(path)
+		files[path[len("static/"):]] = b
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(out, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writePage(path string, page templ.Component) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := page.Render(context.Background(), f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"qrkeyless/core/payload"
+)
+
+// The site has a page for every kind of the registry, the free-text page,
+// and the files those pages load.
+func TestRun(t *testing.T) {
+	out := t.TempDir()
+	if err := run(out); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"index.html", "app.js", "app.css", "verify-worker.js", "favicon.svg", "fonts/Go-Regular.ttf", "fonts/Go-Bold.ttf"}
+	for _, k := range payload.All() {
+		want = append(want, k.Name+".html")
+	}
+	for _, name := range want {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || len(b) == 0 {
+			t.Errorf("%s: %v, %d bytes", name, err, len(b))
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "wifi.html"))
+	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href="/editor.wasm"`, `href="/app.css"`} {
+		if !strings.Contains(string(page), ref) {
+			t.Errorf("wifi.html does not load %s", ref)
+		}
+	}
+}

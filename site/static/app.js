@@ -1,0 +1,361 @@
+// The editor. It mirrors the form into the page URL as the user types,
+// draws the code with the browser program (editor.wasm) on every
+// keystroke, checks that the code scans in a worker (verify.wasm), and
+// offers downloads and links.
+//
+// Secret fields (data-secret) are read only to draw the code: they never
+// enter the URL, the history, storage, a link or a request.
+
+const form = document.getElementById('editor');
+const kind = form.dataset.kind; // "" on the free-text page
+const controls = [...form.querySelectorAll('[data-field], [data-style]')];
+const $ = (id) => document.getElementById(id);
+const codeBox = $('code');
+const statusLine = $('status');
+
+// nameOf is a control's query name; secret inputs carry it as data-name
+// so that no form submission can ever include them.
+const nameOf = (el) => el.dataset.name || el.name;
+const keyOf = (el) => el.dataset.field || el.dataset.style;
+const isSecret = (el) => 'secret' in el.dataset;
+const labelOf = (el) => form.querySelector(`label[for="${el.id}"]`).firstChild.textContent.trim();
+// typed reports controls whose emptiness means "nothing entered yet".
+const typed = (el) => el.dataset.field && el.tagName !== 'SELECT' && el.type !== 'checkbox';
+
+function value(el) {
+  if (el.type === 'checkbox') return el.checked ? 'true' : '';
+  if (el.closest('.with-swatch')) return el.value.trim().replace(/^#/, '');
+  return el.value;
+}
+
+function setValue(el, v) {
+  if (el.type === 'checkbox') {
+    el.checked = ['true', '1', 'yes', 'on'].includes(v.toLowerCase());
+  } else if (el.tagName === 'SELECT') {
+    let opt = [...el.options].find((o) => o.value.toLowerCase() === v.toLowerCase());
+    if (!opt) {
+      // Keep an unknown value, so its error shows next to the control.
+      opt = new Option(v, v);
+      el.add(opt);
+    }
+    el.value = opt.value;
+  } else {
+    el.value = v;
+  }
+}
+
+// --- URL state -------------------------------------------------------------
+
+function query(keep) {
+  const q = new URLSearchParams();
+  for (const el of controls) {
+    if (isSecret(el) || !keep(el)) continue;
+    const v = value(el);
+    if (v === '' || v === (el.dataset.default || '')) continue;
+    q.append(nameOf(el), v);
+  }
+  const s = q.toString().replace(/\+/g, '%20');
+  return s ? `?${s}` : '';
+}
+
+const pageQuery = () => query(() => true);
+// The API takes everything but the caption and the template.
+const apiQuery = () => query((el) => el.dataset.style !== 'label' && el.dataset.style !== 'tpl');
+
+function syncURL() {
+  const url = location.pathname + pageQuery();
+  if (url !== location.pathname + location.search) history.replaceState(null, '', url);
+}
+
+// fillFromURL sets the controls from the page URL, under their names or
+// aliases. A secret found there is not used: it is dropped from the
+// address at once (syncURL) and the user is told why.
+function fillFromURL() {
+  const q = new URLSearchParams(location.search);
+  const dropped = [];
+  for (const el of controls) {
+    const names = [nameOf(el), ...(el.dataset.alias || '').split(' ').filter(Boolean)];
+    const name = names.find((n) => q.has(n));
+    if (name === undefined) continue;
+    if (isSecret(el)) {
+      dropped.push(labelOf(el).toLowerCase());
+      continue;
+    }
+    setValue(el, q.get(name));
+    el.dataset.touched = '1';
+  }
+  return dropped;
+}
+
+// --- drawing ---------------------------------------------------------------
+
+function request(examples) {
+  const r = { kind, fields: {}, style: {}, label: '', tpl: '' };
+  for (const el of controls) {
+    const v = examples && el.dataset.field ? el.dataset.example || '' : value(el);
+    if (el.dataset.field) r.fields[el.dataset.field] = v;
+    else if (el.dataset.style === 'label' || el.dataset.style === 'tpl') r[el.dataset.style] = v;
+    else r.style[el.dataset.style] = v;
+  }
+  return r;
+}
+
+let current = null; // the last result drawn, with the request it came from
+let drawn = 0; // codes drawn so far: the id of the current one
+
+function draw(ev) {
+  const example = controls.filter(typed).every((el) => value(el) === '');
+  const req = request(example);
+  const res = qrEditor.render(req);
+  const missing = showErrors(res.errors);
+  if (res.svg) {
+    codeBox.innerHTML = res.svg;
+    codeBox.classList.toggle('example', example);
+    codeBox.classList.remove('stale');
+    current = { req, res, example };
+    showFigures(res);
+    if (++drawn === 1) performance.mark('qr:first-code');
+    verifySoon();
+  } else {
+    codeBox.classList.add('stale');
+    if (!current && !codeBox.querySelector('svg')) codeBox.textContent = 'The code appears here once the form is complete.';
+    current = null;
+  }
+  $('dl-png').disabled = $('dl-svg').disabled = !current || example;
+  showStatus(res, example, missing);
+  if (res.needFonts) loadFonts().then(() => draw(), (err) => say(`The label could not be drawn: ${err.message}`));
+  if (ev) performance.measure('qr:keystroke', { start: ev.timeStamp, end: performance.now() });
+}
+
+// showErrors puts each message next to its control: at once for a control
+// the user has touched or filled, else only as a name in the status line.
+function showErrors(errors) {
+  const missing = [];
+  for (const el of controls) {
+    const msg = errors[keyOf(el)] || '';
+    const box = $(`e-${nameOf(el)}`);
+    const shown = msg !== '' && (el.dataset.touched || value(el) !== '');
+    box.hidden = !shown;
+    box.textContent = !shown ? '' : el.dataset.field ? `${labelOf(el)} ${msg}.`.replace(/\.\.$/, '.') : msg;
+    if (shown) el.setAttribute('aria-invalid', 'true');
+    else el.removeAttribute('aria-invalid');
+    if (msg && !shown) missing.push(labelOf(el));
+  }
+  return missing;
+}
+
+function say(text) {
+  if (statusLine.textContent !== text) statusLine.textContent = text;
+}
+
+function showStatus(res, example, missing) {
+  if (example) return say('This is an example. Fill in the form to make your code.');
+  if (res.errors['']) return say(res.errors['']);
+  if (missing.length) return say(`Fill in ${missing.join(', ')} to make the code.`);
+  if (!res.svg) return say('Correct the marked fields to update the code.');
+  say('');
+}
+
+function showFigures(res) {
+  $('v-contrast').textContent = `${res.contrast.toFixed(1)}:1${res.contrast < 4 ? ' (low)' : ''}`;
+  $('v-quiet').textContent = `${res.quietZone} module${res.quietZone === 1 ? '' : 's'}`;
+  $('v-symbol').textContent = `version ${res.version}, error correction ${res.ec}`;
+  $('v-scan').textContent = 'checking…';
+  delete $('v-scan').dataset.scannable;
+  showWarnings(res.warnings);
+  // The text holds a secret as the payload escapes it, which no search for
+  // the typed value would find: say that it is there instead of showing it.
+  const secrets = controls.filter((el) => isSecret(el) && value(el) !== '').map((el) => labelOf(el).toLowerCase());
+  $('payload').textContent = secrets.length ? `Not shown: it holds the ${secrets.join(' and ')}.` : res.text;
+}
+
+function showWarnings(list) {
+  const ul = $('warnings');
+  ul.replaceChildren(...list.map((w) => Object.assign(document.createElement('li'), { textContent: w })));
+}
+
+// --- verify, in a worker ---------------------------------------------------
+
+let worker = null;
+let verifyTimer = 0;
+
+// verifySoon decodes the current code once typing pauses: decoding takes
+// tens of milliseconds, the preview must not wait for it.
+function verifySoon() {
+  clearTimeout(verifyTimer);
+  verifyTimer = setTimeout(() => {
+    if (!current) return;
+    worker ??= startWorker();
+    worker.postMessage({ id: drawn, text: current.res.text, options: current.res.options });
+  }, 150);
+}
+
+function startWorker() {
+  const w = new Worker('/verify-worker.js');
+  w.onmessage = ({ data }) => {
+    if (data.id !== drawn || !current) return; // an answer about a code no longer shown
+    if (data.error) {
+      $('v-scan').textContent = 'not checked';
+      return;
+    }
+    $('v-scan').textContent = data.scannable ? 'yes' : data.decoded ? 'only with a good camera' : 'no';
+    $('v-scan').dataset.scannable = String(data.scannable);
+    showWarnings(data.warnings);
+  };
+  w.onerror = () => {
+    $('v-scan').textContent = 'not checked';
+  };
+  return w;
+}
+
+// --- fonts for captions ------------------------------------------------------
+
+let fontFiles = null;
+let fonts = null;
+
+// fetchFonts fetches the font files the browser program draws captions
+// and templates with; they are left out of editor.wasm to keep it small.
+function fetchFonts() {
+  fontFiles ??= Promise.all(
+    ['/fonts/Go-Regular.ttf', '/fonts/Go-Bold.ttf'].map((u) =>
+      fetch(u).then((r) => {
+        if (!r.ok) throw new Error(`${u}: ${r.status}`);
+        return r.arrayBuffer();
+      }),
+    ),
+  );
+  fontFiles.catch(() => (fontFiles = null)); // let a later caption try again
+  return fontFiles;
+}
+
+// loadFonts hands the font files to the browser program, once it runs.
+function loadFonts() {
+  fonts ??= fetchFonts().then(([regular, bold]) => {
+    const err = qrEditor.fonts(new Uint8Array(regular), new Uint8Array(bold));
+    if (err) throw new Error(err);
+  });
+  fonts.catch(() => (fonts = null));
+  return fonts;
+}
+
+// --- downloads and links -------------------------------------------------------
+
+async function download(format) {
+  if (!current || current.example) return;
+  if (current.req.label || current.req.tpl) await loadFonts();
+  const name = `${kind || 'qr'}.${format}`;
+  let blob;
+  if (format === 'svg') {
+    blob = new Blob([qrEditor.render(current.req).svg], { type: 'image/svg+xml' });
+  } else {
+    const r = qrEditor.png(current.req);
+    if (!r.png) return say(Object.values(r.errors).join(' '));
+    blob = new Blob([r.png], { type: 'image/png' });
+  }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// settleSoon updates the address and the links right after the preview
+// is drawn: history.replaceState can take milliseconds, which the
+// keystroke's frame should not wait for.
+let settleTimer = 0;
+function settleSoon() {
+  settleTimer ||= setTimeout(() => {
+    settleTimer = 0;
+    syncURL();
+    showLinks();
+  }, 0);
+}
+
+function showLinks() {
+  const example = current?.example ?? false;
+  $('share').value = location.href;
+  const api = `${location.origin}/api/v1/${kind || 'qr'}${apiQuery()}`;
+  $('api').value = example ? '' : api;
+  let curl = `curl -o ${kind || 'qr'}.png '${api}'`;
+  const secrets = controls.filter((el) => isSecret(el) && value(el) !== '');
+  if (secrets.length) {
+    const vars = secrets.map((el) => `--data-urlencode "${nameOf(el)}=$${`${kind}_${nameOf(el)}`.toUpperCase().replace(/[^A-Z0-9]/g, '_')}"`);
+    curl = `curl -G -o ${kind}.png '${api}' ${vars.join(' ')}`;
+  }
+  $('curl').value = example ? '' : curl;
+}
+
+async function copy(button) {
+  const field = $(button.dataset.copy);
+  if (!field.value) return;
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    field.select();
+    document.execCommand('copy');
+  }
+  const label = button.firstChild;
+  label.textContent = 'Copied';
+  setTimeout(() => (label.textContent = 'Copy'), 1500);
+}
+
+// --- start -----------------------------------------------------------------------
+
+const dropped = fillFromURL();
+syncURL();
+// On a phone the style options fold away unless the link set some, so the
+// code is a short scroll below the fields.
+if (matchMedia('(max-width: 56rem)').matches && !controls.some((el) => el.dataset.style && value(el) !== '' && value(el) !== (el.dataset.default || ''))) {
+  form.querySelector('details.style').open = false;
+}
+for (const sw of form.querySelectorAll('[data-swatch]')) {
+  const text = form.querySelector(`[name="${sw.dataset.swatch}"]`);
+  const fromText = () => {
+    const v = value(text);
+    if (/^[0-9a-f]{6}$/i.test(v)) sw.value = `#${v.toLowerCase()}`;
+    else if (/^[0-9a-f]{3}$/i.test(v)) sw.value = `#${[...v].map((c) => c + c).join('').toLowerCase()}`;
+  };
+  fromText();
+  text.addEventListener('input', fromText);
+  sw.addEventListener('input', (ev) => {
+    ev.stopPropagation();
+    text.value = sw.value.slice(1);
+    text.dataset.touched = '1';
+    text.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+let ready = false;
+form.addEventListener('input', (ev) => {
+  if (ev.target.type === 'checkbox' || ev.target.tagName === 'SELECT') ev.target.dataset.touched = '1';
+  if (ready) draw(ev);
+  settleSoon();
+});
+form.addEventListener('submit', (ev) => ev.preventDefault());
+form.addEventListener('focusout', (ev) => {
+  if (ev.target.matches('[data-field], [data-style]') && value(ev.target) !== '') ev.target.dataset.touched = '1';
+});
+for (const b of document.querySelectorAll('[data-copy]')) b.addEventListener('click', () => copy(b));
+$('dl-png').addEventListener('click', () => download('png'));
+$('dl-svg').addEventListener('click', () => download('svg'));
+
+async function start() {
+  if (controls.some((el) => (el.dataset.style === 'label' || el.dataset.style === 'tpl') && value(el))) fetchFonts();
+  const go = new Go();
+  const source = fetch('/editor.wasm');
+  let wasm;
+  try {
+    wasm = await WebAssembly.instantiateStreaming(source, go.importObject);
+  } catch {
+    // A server that sends .wasm without application/wasm still works.
+    wasm = await WebAssembly.instantiate(await (await source).arrayBuffer(), go.importObject);
+  }
+  go.run(wasm.instance);
+  ready = true;
+  draw();
+  showLinks();
+  if (dropped.length) {
+    say(`The ${dropped.join(' and ')} in the address was not used and has been removed from it: type it in the form. Secrets never go in a link.`);
+  }
+}
+
+start().catch((err) => say(`The editor could not start: ${err.message}`));

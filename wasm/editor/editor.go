@@ -1,0 +1,226 @@
+// Package editor is what the browser editor asks of the core, in plain Go
+// values; wasm/main.go carries them across syscall/js. A call takes the
+// whole form (the kind, its fields, the style controls) and answers with
+// the picture, or with what is wrong, next to the control at fault.
+//
+// The rendering parameters go through params.Parse and the fields through
+// the kind's builder, as on the API, so the editor and /api/v1/<kind>
+// accept and refuse the same values with the same words.
+package editor
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+
+	"qrkeyless/core/frame"
+	"qrkeyless/core/params"
+	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// DataField is the one field of the free-text editor at /, named as on
+// /api/v1/qr.
+const DataField = "data"
+
+// Request is the editor's form.
+type Request struct {
+	Kind   string            // a payload kind, or "" for free text in Fields[DataField]
+	Fields map[string]string // by field Name, secrets included: they never leave the page
+	Style  map[string]string // style controls by their editor names (StyleControls)
+	Label  string            // caption under the code
+	Tpl    string            // print template, one of frame.Templates, or ""
+}
+
+// StyleControls are the editor's names of the shared rendering parameters,
+// in the order the form shows them: fg is the color parameter, as the
+// interface's editor URLs write it.
+var StyleControls = []params.Param{params.Style, params.Eye, params.Color, params.BG, params.EC, params.Margin, params.Size}
+
+// ControlName returns the editor's name of the rendering parameter called
+// name.
+func ControlName(name string) string {
+	if name == params.Color.Name {
+		return "fg"
+	}
+	return name
+}
+
+// Result is what the preview shows.
+type Result struct {
+	SVG     string            // the code in its frame; "" when Errors is not empty
+	Text    string            // the payload text the code holds
+	Version int               // QR version, 1 to 40
+	EC      string            // error correction level used
+	Errors  map[string]string // what is wrong, by control: a field Name, a style control, "label", "tpl"
+	// The verify figures that need no decoding.
+	Contrast  float64  // WCAG contrast ratio of fg on bg
+	QuietZone int      // in modules
+	Warnings  []string // plain words: colours, quiet zone, module size
+	Options   string   // the canonical rendering options, for a decoding check
+	// NeedFonts is set when the label or template was left out because the
+	// program has no fonts yet (built with nogofonts): call frame.SetFonts
+	// and render again.
+	NeedFonts bool
+}
+
+// form is a Request read and checked.
+type form struct {
+	text string
+	code *qr.Code
+	opt  params.Options
+	fr   frame.Options
+}
+
+// read checks every control of r and encodes the payload. Errors holds a
+// message for each control at fault; form is usable only when it is empty.
+func read(r Request) (form, map[string]string) {
+	errs := map[string]string{}
+	var f form
+	var title string
+	if r.Kind == "" {
+		f.text = r.Fields[DataField]
+		if f.text == "" {
+			errs[DataField] = "is required: the text to encode"
+		}
+	} else if k, ok := payload.Lookup(r.Kind); !ok {
+		errs[""] = "no payload kind " + r.Kind
+	} else {
+		title = k.Title
+		f.text = build(k, r.Fields, errs)
+	}
+	call := problem.Call{Query: url.Values{}}
+	for _, p := range StyleControls {
+		if v := r.Style[ControlName(p.Name)]; v != "" {
+			call.Query.Set(ControlName(p.Name), v)
+		}
+	}
+	// params.Parse stops at the first bad parameter; parse again without
+	// it until the rest are clean, so each control shows its own problem.
+	for range StyleControls {
+		o, p := params.Parse(call)
+		if p == nil {
+			f.opt = o
+			break
+		}
+		name := ControlName(p.Field)
+		errs[name] = p.Detail
+		call.Query.Del(name)
+	}
+	f.fr = frame.Options{Label: r.Label, Template: r.Tpl, Title: title, FG: f.opt.FG, BG: f.opt.BG}
+	if r.Tpl != "" {
+		if _, err := frame.LookupTemplate(r.Tpl); err != nil {
+			errs["tpl"] = strings.TrimPrefix(err.Error(), "frame: ")
+		}
+	}
+	if len(errs) > 0 {
+		return f, errs
+	}
+	c, p := params.Encode(call, f.text, f.opt)
+	if p != nil {
+		switch {
+		case p.Field == params.EC.Name:
+			errs["ec"] = p.Detail + "; choose a lower error correction"
+		case r.Kind == "":
+			errs[DataField] = p.Detail
+		default:
+			errs[""] = p.Detail + "; shorten the longest field"
+		}
+		return f, errs
+	}
+	f.code = c
+	return f, errs
+}
+
+// build runs the kind's builder and gathers a message for every field at
+// fault, not only the first: a field the builder names is set to its
+// example (or cleared) and the builder runs again, so the next problem
+// shows too.
+func build(k *payload.Kind, fields map[string]string, errs map[string]string) string {
+	f := payload.Fields{}
+	for _, fd := range k.Fields {
+		if v := fields[fd.Name]; v != "" {
+			f[fd.Name] = v
+		}
+	}
+	for range len(k.Fields) + 1 {
+		text, err := k.Build(f)
+		var fe *payload.FieldError
+		switch {
+		case err == nil:
+			if len(errs) > 0 {
+				return ""
+			}
+			return text
+		case !errors.As(err, &fe) || errs[fe.Field] != "":
+			if len(errs) == 0 {
+				errs[""] = err.Error()
+			}
+			return ""
+		}
+		errs[fe.Field] = fe.Problem
+		example := fe.Example
+		if fd := k.Field(fe.Field); fd != nil && example == "" && f[fe.Field] == "" {
+			example = fd.Example
+		}
+		if example != "" && example != f[fe.Field] {
+			f[fe.Field] = example
+		} else {
+			delete(f, fe.Field)
+		}
+	}
+	return ""
+}
+
+// Render answers the preview: the framed SVG and what can be said about it
+// without decoding it.
+func Render(r Request) Result {
+	f, errs := read(r)
+	if len(errs) > 0 {
+		return Result{Errors: errs}
+	}
+	ro := f.opt.Render()
+	code := render.SVG(f.code, ro)
+	svg, err := frame.SVG(code, ro.Size, f.fr)
+	needFonts := errors.Is(err, frame.ErrNoFonts)
+	switch {
+	case needFonts:
+		svg = code
+	case err != nil:
+		return Result{Errors: map[string]string{"tpl": err.Error()}}
+	}
+	res := Result{
+		NeedFonts: needFonts,
+		SVG:       string(svg),
+		Text:      f.text,
+		Version:   f.code.Version,
+		EC:        f.code.Level.String(),
+		Contrast:  render.Contrast(ro.FG, ro.BG),
+		QuietZone: ro.Margin,
+		Warnings:  render.Warnings(ro),
+		Options:   f.opt.Canonical(),
+	}
+	if ok, reason := render.Scannable(f.code, ro); !ok {
+		res.Warnings = append(res.Warnings, reason)
+	}
+	return res
+}
+
+// PNG returns the framed code as PNG, the download, or the errors of the form.
+func PNG(r Request) ([]byte, map[string]string) {
+	f, errs := read(r)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	ro := f.opt.Render()
+	if f.fr.Plain() {
+		return render.PNG(f.code, ro), nil
+	}
+	b, err := frame.PNG(render.Image(f.code, ro), f.fr)
+	if err != nil {
+		return nil, map[string]string{"": err.Error()}
+	}
+	return b, nil
+}

@@ -1,0 +1,107 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	"qrkeyless/internal/readback"
+)
+
+// Worked examples from payloads.md (§wifi and §upi): the preview and the
+// download hold exactly the payload the spec gives for these fields.
+func TestRenderDecodes(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		req  Request
+		want string
+	}{
+		{"wifi", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Home6E", "password": "correct horse", "security": "WPA3"}},
+			"WIFI:T:SAE;S:Home6E;P:correct horse;;"},
+		{"wifi open, styled, captioned", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Guest"},
+			Style: map[string]string{"style": "rounded", "fg": "1a237e"}, Label: "Guest Wi-Fi"},
+			"WIFI:T:nopass;S:Guest;;"},
+		{"upi standee", Request{Kind: "upi", Fields: map[string]string{"pa": "acmestore@okhdfcbank", "pn": "Acme Store", "am": "149.5", "tn": "Order A1023", "tr": "A1023", "mc": "5411"},
+			Tpl: "standee", Label: "Acme Store"},
+			"upi://pay?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.50&cu=INR&tn=Order%20A1023&tr=A1023&mc=5411"},
+		{"free text card", Request{Fields: map[string]string{"data": "hello world"}, Tpl: "card", Style: map[string]string{"size": "300", "ec": "q"}},
+			"hello world"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Render(tc.req)
+			if len(res.Errors) > 0 {
+				t.Fatalf("errors: %v", res.Errors)
+			}
+			if res.Text != tc.want {
+				t.Errorf("text %q; want %q", res.Text, tc.want)
+			}
+			if got, err := readback.Text([]byte(res.SVG)); err != nil || got != tc.want {
+				t.Errorf("SVG decodes to %q, %v", got, err)
+			}
+			png, errs := PNG(tc.req)
+			if len(errs) > 0 {
+				t.Fatalf("PNG errors: %v", errs)
+			}
+			if got, err := readback.Text(png); err != nil || got != tc.want {
+				t.Errorf("PNG decodes to %q, %v", got, err)
+			}
+		})
+	}
+}
+
+// Every control at fault gets its own message, not only the first one the
+// builder or the parameter parser trips on.
+func TestErrorsPerControl(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		req  Request
+		want []string // controls with a message
+	}{
+		{"empty wifi", Request{Kind: "wifi"}, []string{"ssid"}},
+		{"wpa without password", Request{Kind: "wifi", Fields: map[string]string{"security": "WPA"}}, []string{"ssid", "password"}},
+		{"short password", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe", "password": "short"}}, []string{"password"}},
+		{"bad colours and size", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe"}, Style: map[string]string{"fg": "red", "bg": "nope", "size": "9"}}, []string{"fg", "bg", "size"}},
+		{"unknown template", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe"}, Tpl: "poster"}, []string{"tpl"}},
+		{"upi missing both", Request{Kind: "upi", Fields: map[string]string{"am": "12.5"}}, []string{"pa", "pn"}},
+		{"empty text", Request{}, []string{"data"}},
+		{"text too long at H", Request{Fields: map[string]string{"data": strings.Repeat("x", 2000)}, Style: map[string]string{"ec": "H"}}, []string{"ec"}},
+		{"text too long at L", Request{Fields: map[string]string{"data": strings.Repeat("x", 4000)}}, []string{"data"}},
+		{"unknown kind", Request{Kind: "fax"}, []string{""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Render(tc.req)
+			if res.SVG != "" {
+				t.Error("a form with errors still drew a code")
+			}
+			if len(res.Errors) != len(tc.want) {
+				t.Errorf("errors %v; want one for each of %q", res.Errors, tc.want)
+			}
+			for _, c := range tc.want {
+				if res.Errors[c] == "" {
+					t.Errorf("no message for %q in %v", c, res.Errors)
+				}
+			}
+		})
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	for _, tc := range []struct {
+		style map[string]string
+		want  string // a word the warning must use; "" for none
+	}{
+		{map[string]string{}, ""},
+		{map[string]string{"fg": "777777", "bg": "888888"}, "contrast"},
+		{map[string]string{"margin": "1"}, "quiet zone"},
+		{map[string]string{"fg": "ffffff", "bg": "000000"}, "inverted"},
+		{map[string]string{"size": "64", "style": "dot"}, "px"},
+	} {
+		res := Render(Request{Fields: map[string]string{"data": "https://example.com/a/long/enough/path/to/need/version/four"}, Style: tc.style})
+		if len(res.Errors) > 0 {
+			t.Fatalf("%v: %v", tc.style, res.Errors)
+		}
+		joined := strings.Join(res.Warnings, " ")
+		if tc.want == "" && joined != "" || !strings.Contains(joined, tc.want) {
+			t.Errorf("%v: warnings %q; want one about %q", tc.style, res.Warnings, tc.want)
+		}
+	}
+}

@@ -1,0 +1,131 @@
+//go:build js && wasm
+
+// Command wasm is the editor's browser program. It sets globalThis.qrEditor
+// to an object with two functions over package editor:
+//
+//	render(req)          -> {svg, text, version, ec, errors, contrast, quietZone, warnings, options, needFonts}
+//	png(req)             -> {png: Uint8Array} or {errors}
+//	fonts(regular, bold) -> null, or an error message
+//
+// It is built with the nogofonts tag: the page fetches the font files
+// (about 140 KB) only when a label or a template asks for text, and hands
+// them over with fonts(), which keeps this program under 1.5 MiB gzip.
+//
+// where req is {kind, fields: {name: value}, style: {fg, bg, style, eye,
+// ec, margin, size}, label, tpl}. Everything happens in the page: secret
+// fields reach this program and nothing else.
+package main
+
+import (
+	"runtime/debug"
+	"syscall/js"
+
+	"qrkeyless/core/frame"
+	"qrkeyless/wasm/editor"
+)
+
+func main() {
+	// Each keystroke allocates a few hundred kilobytes for shaped styles;
+	// at the default GOGC a collection lands every few keystrokes and
+	// stalls that frame. A larger heap target makes them rarer.
+	debug.SetGCPercent(400)
+	js.Global().Set("qrEditor", js.ValueOf(map[string]any{
+		"render": js.FuncOf(renderJS),
+		"png":    js.FuncOf(pngJS),
+		"fonts":  js.FuncOf(fontsJS),
+	}))
+	select {} // the functions above live as long as the program
+}
+
+func renderJS(_ js.Value, args []js.Value) any {
+	r := editor.Render(request(args))
+	warnings := make([]any, len(r.Warnings))
+	for i, w := range r.Warnings {
+		warnings[i] = w
+	}
+	return map[string]any{
+		"svg":       r.SVG,
+		"text":      r.Text,
+		"version":   r.Version,
+		"ec":        r.EC,
+		"errors":    object(r.Errors),
+		"contrast":  r.Contrast,
+		"quietZone": r.QuietZone,
+		"warnings":  warnings,
+		"options":   r.Options,
+		"needFonts": r.NeedFonts,
+	}
+}
+
+func pngJS(_ js.Value, args []js.Value) any {
+	b, errs := editor.PNG(request(args))
+	if len(errs) > 0 {
+		return map[string]any{"errors": object(errs)}
+	}
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return map[string]any{"png": a}
+}
+
+func fontsJS(_ js.Value, args []js.Value) any {
+	if len(args) < 2 {
+		return "fonts(regular, bold) takes two Uint8Arrays"
+	}
+	if err := frame.SetFonts(bytesOf(args[0]), bytesOf(args[1])); err != nil {
+		return err.Error()
+	}
+	return nil
+}
+
+func bytesOf(v js.Value) []byte {
+	if v.Type() != js.TypeObject || !v.InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil
+	}
+	b := make([]byte, v.Length())
+	js.CopyBytesToGo(b, v)
+	return b
+}
+
+// request reads the JS form object; missing members read as empty.
+func request(args []js.Value) editor.Request {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return editor.Request{}
+	}
+	v := args[0]
+	return editor.Request{
+		Kind:   str(v.Get("kind")),
+		Fields: strings(v.Get("fields")),
+		Style:  strings(v.Get("style")),
+		Label:  str(v.Get("label")),
+		Tpl:    str(v.Get("tpl")),
+	}
+}
+
+func str(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// strings reads a JS object of strings into a map.
+func strings(v js.Value) map[string]string {
+	m := map[string]string{}
+	if v.Type() != js.TypeObject {
+		return m
+	}
+	keys := js.Global().Get("Object").Call("keys", v)
+	for i := 0; i < keys.Length(); i++ {
+		k := keys.Index(i).String()
+		m[k] = str(v.Get(k))
+	}
+	return m
+}
+
+func object(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
