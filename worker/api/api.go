@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/problem"
+	"qrkeyless/worker/mcp"
 )
 
 // route is one path (or path prefix, ending in /) and the methods it answers.
@@ -36,6 +37,7 @@ func New(site fs.FS) http.Handler {
 		{"/api/v1/decode", []string{"POST"}, s.decode},
 		{"/api/v1/size", []string{"GET"}, s.sizeAdvice},
 		{"/api/v1/verify", []string{"GET"}, s.verify},
+		{"/api/mcp", []string{"POST"}, mcp.New(imageLimits).ServeHTTP}, // GET (a listening stream) and DELETE: 405
 		{"/openapi.json", []string{"GET"}, s.openAPI},
 		{"/llms.txt", []string{"GET"}, s.llms(false)},
 		{"/llms-full.txt", []string{"GET"}, s.llms(true)},

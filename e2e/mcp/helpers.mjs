@@ -1,0 +1,82 @@
+// Helpers for the MCP suite: the official client, a raw JSON-RPC poster,
+// an independent QR reader (zxing-cpp through zxing-wasm) and timing.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+
+const require = createRequire(import.meta.url);
+prepareZXingModule({
+  overrides: { wasmBinary: fs.readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")).buffer },
+});
+
+// The servers under test, from run.sh's environment; a missing one is skipped.
+export const targets = [
+  ["native", process.env.QR_NATIVE_URL],
+  ["workerd", process.env.QR_WORKERD_URL],
+].filter(([, url]) => url);
+
+// connect opens an MCP session with the official client over Streamable HTTP.
+export async function connect(base) {
+  const client = new Client({ name: "qrkeyless-e2e", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", base)));
+  return client;
+}
+
+// rpc posts one raw body to /api/mcp and returns the response with its
+// JSON-RPC message, read from a JSON or an SSE body.
+export async function rpc(base, body, headers = {}) {
+  const res = await fetch(new URL("/api/mcp", base), {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let message = null;
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const data = text.split("\n").find((l) => l.startsWith("data: "));
+    message = data ? JSON.parse(data.slice(6)) : null;
+  } else if (text && res.headers.get("content-type")?.includes("json")) {
+    message = JSON.parse(text);
+  }
+  return { status: res.status, headers: res.headers, text, message };
+}
+
+// readQR returns the texts of the QR codes zxing-cpp finds in an image file.
+export async function readQR(bytes) {
+  const found = await readBarcodes(new Uint8Array(bytes), { formats: ["QRCode"] });
+  return found.filter((r) => r.isValid).map((r) => r.text);
+}
+
+// pngSize reads the width and height from a PNG's IHDR chunk.
+export function pngSize(bytes) {
+  const b = Buffer.from(bytes);
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+// parts sorts a tool result's content by type.
+export function parts(result) {
+  const by = (type) => result.content.filter((c) => c.type === type);
+  return { images: by("image"), texts: by("text").map((c) => c.text), resources: by("resource") };
+}
+
+// problemOf reads the problem document of an isError result.
+export function problemOf(result) {
+  if (!result.isError) throw new Error("expected an error result, got " + JSON.stringify(result).slice(0, 300));
+  return JSON.parse(result.content[0].text);
+}
+
+// timeMedian runs fn n times after one warm-up call and returns the median
+// duration in milliseconds.
+export async function timeMedian(n, fn) {
+  await fn();
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn();
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return ms[Math.floor(n / 2)];
+}

@@ -1,0 +1,393 @@
+package mcp_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"qrkeyless/core/batch"
+	"qrkeyless/core/params"
+	"qrkeyless/core/payload"
+	"qrkeyless/core/scan"
+	"qrkeyless/internal/readback"
+	"qrkeyless/worker/api"
+	"qrkeyless/worker/mcp"
+)
+
+// service is the whole API, as served: /api/mcp and the REST routes its
+// results point at.
+var service = api.New(nil)
+
+type message struct {
+	ID     any             `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// post sends body to h as a JSON-RPC POST and returns the recorded answer.
+func post(h http.Handler, body, accept string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest("POST", "http://qr.test/api/mcp", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept", accept)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func rpc(t *testing.T, method string, params any) message {
+	t.Helper()
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	w := post(service, string(b), "application/json, text/event-stream")
+	var m message
+	if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil {
+		t.Fatalf("%s: %d %q: %v", method, w.Code, w.Body, err)
+	}
+	return m
+}
+
+type content struct {
+	Type     string `json:"type"`
+	Text     string `json:"text"`
+	Data     string `json:"data"`
+	MIMEType string `json:"mimeType"`
+	Resource struct {
+		MIMEType string `json:"mimeType"`
+		Blob     string `json:"blob"`
+	} `json:"resource"`
+}
+
+type result struct {
+	Content    []content       `json:"content"`
+	Structured json.RawMessage `json:"structuredContent"`
+	IsError    bool            `json:"isError"`
+}
+
+func callTool(t *testing.T, name string, args any) result {
+	t.Helper()
+	m := rpc(t, "tools/call", map[string]any{"name": name, "arguments": args})
+	if m.Error != nil {
+		t.Fatalf("%s: JSON-RPC error %d %s", name, m.Error.Code, m.Error.Message)
+	}
+	var r result
+	if err := json.Unmarshal(m.Result, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func get(t *testing.T, url string) []byte {
+	t.Helper()
+	w := httptest.NewRecorder()
+	service.ServeHTTP(w, httptest.NewRequest("GET", url, nil))
+	if w.Code != 200 {
+		t.Fatalf("GET %s: %d %s", url, w.Code, w.Body)
+	}
+	return w.Body.Bytes()
+}
+
+func TestToolsAreListedWithSchemasFromTheTables(t *testing.T) {
+	var list struct {
+		Tools []struct {
+			Name        string `json:"name"`
+			InputSchema struct {
+				Properties map[string]struct {
+					Enum []string `json:"enum"`
+				} `json:"properties"`
+				Required []string `json:"required"`
+			} `json:"inputSchema"`
+			OutputSchema *json.RawMessage `json:"outputSchema"`
+			Annotations  map[string]any   `json:"annotations"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(rpc(t, "tools/list", nil).Result, &list); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, k := range payload.All() {
+		kinds = append(kinds, k.Name)
+	}
+	want := map[string]struct {
+		required []string
+		enums    map[string][]string
+		output   bool
+	}{
+		"qr_generate":       {[]string{"data"}, map[string][]string{"style": params.Style.Enum(), "format": params.Format.Enum()}, false},
+		"qr_generate_typed": {[]string{"type", "fields"}, map[string][]string{"type": kinds, "eye": params.Eye.Enum()}, false},
+		"qr_decode":         {[]string{"image"}, nil, true},
+		"qr_verify":         {[]string{"data"}, map[string][]string{"ec": {"L", "M", "Q", "H"}}, true},
+		"qr_batch":          {[]string{"items"}, map[string][]string{"output": batch.Outputs}, true},
+		"qr_size_recommend": {nil, map[string][]string{"medium": {"business-card", "flyer", "poster", "billboard", "screen"}}, true},
+	}
+	if len(list.Tools) != len(want) {
+		t.Errorf("%d tools, want %d", len(list.Tools), len(want))
+	}
+	for _, tool := range list.Tools {
+		w, ok := want[tool.Name]
+		if !ok {
+			t.Errorf("unexpected tool %s", tool.Name)
+			continue
+		}
+		if !slices.Equal(tool.InputSchema.Required, w.required) {
+			t.Errorf("%s requires %v, want %v", tool.Name, tool.InputSchema.Required, w.required)
+		}
+		for prop, enum := range w.enums {
+			if got := tool.InputSchema.Properties[prop].Enum; !slices.Equal(got, enum) {
+				t.Errorf("%s.%s enum %v, want %v", tool.Name, prop, got, enum)
+			}
+		}
+		if (tool.OutputSchema != nil) != w.output {
+			t.Errorf("%s has output schema: %v, want %v", tool.Name, tool.OutputSchema != nil, w.output)
+		}
+		for hint, v := range map[string]bool{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false} {
+			if tool.Annotations[hint] != v {
+				t.Errorf("%s %s = %v, want %v", tool.Name, hint, tool.Annotations[hint], v)
+			}
+		}
+	}
+}
+
+func TestImagesDecodeAndTheirURLsRenderTheSameBytes(t *testing.T) {
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		text string // what the code must read as
+	}{
+		{"qr_generate", map[string]any{"data": "https://example.com/a b?c=d&e", "size": 256, "style": "rounded"}, "https://example.com/a b?c=d&e"},
+		{"qr_generate", map[string]any{"data": "hello", "format": "svg"}, "hello"},
+		// payloads.md §2.3: an open network.
+		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Guest", "security": "nopass"}}, "WIFI:T:nopass;S:Guest;;"},
+		// payloads.md: a phone number is tel:<number>.
+		{"qr_generate_typed", map[string]any{"type": "phone", "fields": map[string]any{"number": "+15551234567"}, "color": "1a237e"}, "tel:+15551234567"},
+	} {
+		r := callTool(t, tc.tool, tc.args)
+		if r.IsError || len(r.Content) < 2 || r.Content[0].Type != "image" || r.Content[0].MIMEType != "image/png" {
+			t.Errorf("%s %v: want an image and a URL, got %+v", tc.tool, tc.args, r)
+			continue
+		}
+		png, err := base64.StdEncoding.DecodeString(r.Content[0].Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := readback.Text(png); got != tc.text {
+			t.Errorf("%s %v reads %q (%v), want %q", tc.tool, tc.args, got, err, tc.text)
+		}
+		url, ok := strings.CutPrefix(r.Content[1].Text, "http://qr.test/")
+		if !ok {
+			t.Errorf("%s: the URL %q is not absolute on the request's host", tc.tool, r.Content[1].Text)
+			continue
+		}
+		body := get(t, "/"+url)
+		if format, _ := tc.args["format"].(string); format != "" {
+			if len(r.Content) != 3 || r.Content[2].Text != string(body) {
+				t.Errorf("%s %v: the %s part is not what its URL answers", tc.tool, tc.args, format)
+			}
+		} else if !bytes.Equal(body, png) {
+			t.Errorf("%s %v: %s renders other bytes than the image", tc.tool, tc.args, url)
+		}
+	}
+}
+
+func TestSecretsStayOutOfTheURL(t *testing.T) {
+	r := callTool(t, "qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", "password": "hunter2hunter2"}})
+	png, _ := base64.StdEncoding.DecodeString(r.Content[0].Data)
+	if got, _ := readback.Text(png); !strings.Contains(got, "P:hunter2hunter2;") {
+		t.Errorf("the code reads %q, without the password", got)
+	}
+	if strings.Contains(r.Content[1].Text, "hunter2") {
+		t.Errorf("the password is in the text: %s", r.Content[1].Text)
+	}
+}
+
+func TestBadArgumentsAreToolErrorsWithProblems(t *testing.T) {
+	for _, tc := range []struct {
+		tool   string
+		args   any
+		status int
+		field  string
+	}{
+		{"qr_generate", map[string]any{"data": "hi", "color": "red"}, 400, "color"},
+		{"qr_generate", map[string]any{}, 400, "data"},
+		{"qr_generate", map[string]any{"data": "hi", "margin": 11}, 400, "margin"},
+		{"qr_generate", map[string]any{"data": "hi", "size": []any{1}}, 400, "size"},
+		{"qr_generate", []any{"hi"}, 400, ""},
+		{"qr_generate", map[string]any{"data": strings.Repeat("9", 8000)}, 400, "data"},
+		{"qr_generate_typed", map[string]any{"type": "wfi", "fields": map[string]any{}}, 400, "type"},
+		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": "ssid=Home"}, 400, "fields"},
+		{"qr_generate_typed", map[string]any{"type": "event", "fields": map[string]any{"title": "Launch", "start": "tomorrow"}}, 400, "start"},
+		{"qr_decode", map[string]any{"image": "aGVsbG8="}, 415, "image"},
+		{"qr_decode", map[string]any{"image": "data:image/png,rawbytes"}, 400, "image"},
+		{"qr_verify", map[string]any{"data": "hi", "ec": "X"}, 400, "ec"},
+		{"qr_batch", map[string]any{"items": []any{}}, 400, "items"},
+		{"qr_batch", map[string]any{"items": make([]any, batch.MaxItems+1)}, 413, "items"},
+		{"qr_size_recommend", map[string]any{"data": "hi", "distance_m": 500}, 400, "distance_m"},
+		{"qr_size_recommend", map[string]any{"length": "many", "medium": "flyer"}, 400, "length"},
+	} {
+		r := callTool(t, tc.tool, tc.args)
+		var p struct {
+			Status             int
+			Field, Detail, Fix string
+		}
+		if !r.IsError || len(r.Content) != 1 || json.Unmarshal([]byte(r.Content[0].Text), &p) != nil {
+			t.Errorf("%s %.80v: want an error result with a problem document, got %+v", tc.tool, tc.args, r)
+			continue
+		}
+		if p.Status != tc.status || p.Field != tc.field || p.Detail == "" || p.Fix == "" {
+			t.Errorf("%s %.80v: problem %+v, want status %d field %q", tc.tool, tc.args, p, tc.status, tc.field)
+		}
+	}
+}
+
+func TestDecodeReadsWhatGenerateWrote(t *testing.T) {
+	png := get(t, "/api/v1/qr?data=MECARD%3AN%3ADoe%2CJane%3BTEL%3A%2B15551234567%3B%3B&size=300")
+	for _, image := range []string{
+		base64.StdEncoding.EncodeToString(png),
+		"data:image/png;base64," + base64.StdEncoding.EncodeToString(png),
+		base64.RawURLEncoding.EncodeToString(png),
+	} {
+		r := callTool(t, "qr_decode", map[string]any{"image": image})
+		var out struct {
+			Count   int
+			Results []struct {
+				Text, Kind string
+				Fields     map[string]string
+				Points     [][2]float64
+			}
+		}
+		if r.IsError || json.Unmarshal(r.Structured, &out) != nil || out.Count != 1 {
+			t.Fatalf("qr_decode: %+v", r)
+		}
+		c := out.Results[0]
+		if c.Text != "MECARD:N:Doe,Jane;TEL:+15551234567;;" || c.Kind != "mecard" || c.Fields["ln"] != "Doe" || len(c.Points) != 4 {
+			t.Errorf("qr_decode: %+v", c)
+		}
+	}
+}
+
+func TestBatchZipIsAnEmbeddedResource(t *testing.T) {
+	r := callTool(t, "qr_batch", map[string]any{"output": "zip", "items": []any{map[string]any{"id": "a", "data": "one"}}})
+	if len(r.Content) != 2 || r.Content[1].Type != "resource" || r.Content[1].Resource.MIMEType != "application/zip" {
+		t.Fatalf("qr_batch zip: %+v", r)
+	}
+	zip, _ := base64.StdEncoding.DecodeString(r.Content[1].Resource.Blob)
+	if !bytes.HasPrefix(zip, []byte("PK\x03\x04")) {
+		t.Errorf("the resource is not a zip: %q", zip[:min(len(zip), 8)])
+	}
+}
+
+func TestMalformedJSONRPCGetsItsErrorCode(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		code int
+	}{
+		{`{"jsonrpc":"2.0","id":1,"method":`, -32700},
+		{``, -32700},
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600},
+		{`"ping"`, -32600},
+		{`{"id":1,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":[1],"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":1,"method":true}`, -32600},
+		{`{"jsonrpc":"2.0","id":1}`, -32600},
+		{`{"jsonrpc":"1.0","id":"` + strings.Repeat("x", 300) + `","method":"ping"}`, -32600},
+		{`{"jsonrpc":"2.0","id":1,"method":"resources/nope"}`, -32601},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}`, -32602},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":["qr_generate"]}}`, -32602},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":"all"}`, -32602},
+	} {
+		w := post(service, tc.body, "application/json")
+		var m message
+		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil || m.Error == nil || m.Error.Code != tc.code {
+			t.Errorf("%s: %d %s, want error %d", tc.body, w.Code, w.Body, tc.code)
+		}
+	}
+}
+
+func TestAnswersJSONOrAStreamAsAccepted(t *testing.T) {
+	ping := `{"jsonrpc":"2.0","id":7,"method":"ping"}`
+	for _, tc := range []struct{ accept, contentType string }{
+		{"application/json, text/event-stream", "application/json"},
+		{"", "application/json"},
+		{"text/event-stream", "text/event-stream"},
+		{"text/event-stream, application/json;q=0", "text/event-stream"},
+	} {
+		w := post(service, ping, tc.accept)
+		body := w.Body.String()
+		if ct := w.Header().Get("Content-Type"); w.Code != 200 || !strings.HasPrefix(ct, tc.contentType) {
+			t.Errorf("Accept %q: %d %s, want %s", tc.accept, w.Code, ct, tc.contentType)
+		}
+		if tc.contentType == "text/event-stream" {
+			body = strings.TrimSpace(strings.TrimPrefix(body, "event: message\ndata: "))
+		}
+		var m message
+		if json.Unmarshal([]byte(body), &m) != nil || m.ID != float64(7) || m.Result == nil {
+			t.Errorf("Accept %q: %q is not the ping's answer", tc.accept, w.Body)
+		}
+	}
+}
+
+func TestTransportRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		method, contentType string
+		body                io.Reader
+		status              int
+	}{
+		{"GET", "", nil, 405},
+		{"DELETE", "", nil, 405},
+		{"POST", "text/plain", strings.NewReader("{}"), 415},
+		{"POST", "application/json", io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_decode","arguments":{"image":"`),
+			strings.NewReader(strings.Repeat("A", 23<<20))), 413},
+	} {
+		r := httptest.NewRequest(tc.method, "http://qr.test/api/mcp", tc.body)
+		r.Header.Set("Content-Type", tc.contentType)
+		r.ContentLength = -1 // make the server count, as for a chunked body
+		w := httptest.NewRecorder()
+		service.ServeHTTP(w, r)
+		var p struct{ Status int }
+		if w.Code != tc.status || json.Unmarshal(w.Body.Bytes(), &p) != nil || p.Status != tc.status {
+			t.Errorf("%s %s: %d %.200s, want a %d problem", tc.method, tc.contentType, w.Code, w.Body, tc.status)
+		}
+	}
+}
+
+// FuzzMessage: no body makes /api/mcp answer 5xx or panic, and every answer
+// is a JSON-RPC message or a problem document.
+func FuzzMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"hi","size":"1e9"}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate_typed","arguments":{"type":"wifi","fields":{"ssid":{"a":1}}}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_decode","arguments":{"image":"data:;base64,===="}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_batch","arguments":{"items":[{"type":"otp"}],"style":{"size":null}}}}`,
+		`{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"qr_size_recommend","arguments":{"length":-1,"dpi":1e300}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}`, `[]`, `{`, `null`,
+	} {
+		f.Add(s)
+	}
+	h := mcp.New(scan.Limits{})
+	f.Fuzz(func(t *testing.T, body string) {
+		w := post(h, body, "application/json, text/event-stream")
+		if w.Code >= 500 {
+			t.Fatalf("%q: %d %s", body, w.Code, w.Body)
+		}
+		if w.Code == http.StatusAccepted {
+			return
+		}
+		var m struct {
+			JSONRPC string
+			Fix     string
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil || m.JSONRPC != "2.0" && m.Fix == "" {
+			t.Fatalf("%q: %d %q is neither JSON-RPC nor a problem", body, w.Code, w.Body)
+		}
+	})
+}

@@ -1,0 +1,466 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"qrkeyless/core/batch"
+	"qrkeyless/core/params"
+	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
+	"qrkeyless/core/size"
+)
+
+// call is the body of a tool: its arguments in, a result or the problem
+// with them out.
+type call func(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem)
+
+// tools lists the six tools with their schemas and handlers.
+func tools(limits scan.Limits) []server.ServerTool {
+	return []server.ServerTool{
+		{Tool: define("qr_generate", "Generate a QR code",
+			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
+				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
+				"module matrix as JSON, or a data URI).",
+			generateInput(), nil), Handler: run(generate)},
+		{Tool: define("qr_generate_typed", "Generate a typed QR code",
+			"Build the payload of a typed kind (wifi network, contact card, event, payment, ...) from named fields, "+
+				"exactly as scanners expect it, and encode it. Returns the PNG image and the URL of the REST call "+
+				"that renders the same code (secret fields such as a wifi password are left out of the URL).",
+			typedInput(), nil), Handler: run(generateTyped)},
+		{Tool: define("qr_decode", "Decode QR codes in an image",
+			"Find and decode every QR code in a PNG, JPEG, GIF or WebP image given as base64 or a data URI. "+
+				"Returns each code's text, version, error correction level, corners, and the typed payload "+
+				"recognised from the text (e.g. a wifi network's fields).",
+			decodeInput(), decodeOutput()), Handler: run(decoder(limits))},
+		{Tool: define("qr_verify", "Check that a QR code scans",
+			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
+				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
+				"colors, a thin quiet zone, a shape that fails at small print sizes).",
+			verifyInput(), verifyOutput()), Handler: run(verify)},
+		{Tool: define("qr_batch", "Generate many QR codes",
+			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
+				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
+				"module matrix, zip one PNG per item as an embedded application/zip resource. An item that fails "+
+				"carries its problem document and does not fail the others.", batch.MaxItems),
+			batchInput(), batchOutput()), Handler: run(runBatch)},
+		{Tool: define("qr_size_recommend", "Recommend a print or screen size",
+			"How large to print or show a code so it scans. Give data (or length, its byte count) and distance_m "+
+				"or medium; dpi and ec are optional. Returns the version and error correction level that fit, the "+
+				"minimum size in mm and pixels, the module size, and the rule that decided it.",
+			sizeInput(), sizeOutput()), Handler: run(recommend)},
+	}
+}
+
+// define describes a tool. Every tool only computes: it reads nothing but
+// its arguments, changes nothing, and gives the same answer every time.
+func define(name, title, description string, input, output map[string]any) mcpgo.Tool {
+	yes, no := true, false
+	t := mcpgo.Tool{
+		Name:           name,
+		Title:          title,
+		Description:    description,
+		RawInputSchema: mustJSON(input),
+		Annotations: mcpgo.ToolAnnotation{
+			Title:           title,
+			ReadOnlyHint:    &yes,
+			DestructiveHint: &no,
+			IdempotentHint:  &yes,
+			OpenWorldHint:   &no,
+		},
+	}
+	if output != nil {
+		t.RawOutputSchema = mustJSON(output)
+	}
+	return t
+}
+
+// run adapts a call to mcp-go: a problem becomes a tool result with
+// isError and the problem document as its text, never a JSON-RPC error,
+// so that the model reads the fix.
+func run(c call) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (res *mcpgo.CallToolResult, err error) {
+		defer func() {
+			// A panic is a bug; answer it as one rather than let it end the
+			// Worker's Go instance for every request that follows.
+			if v := recover(); v != nil {
+				res = problemResult(problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
+			}
+		}()
+		args, ok := req.Params.Arguments.(map[string]any)
+		if req.Params.Arguments != nil && !ok {
+			return problemResult(problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`)), nil
+		}
+		res, p := c(ctx, args)
+		if p != nil {
+			return problemResult(p), nil
+		}
+		return res, nil
+	}
+}
+
+func problemResult(p *problem.Problem) *mcpgo.CallToolResult {
+	return &mcpgo.CallToolResult{IsError: true, Content: []mcpgo.Content{mcpgo.NewTextContent(string(p.JSON()))}}
+}
+
+// structured returns v as structured content and, for clients that read
+// only text, as JSON text.
+func structured(v any) *mcpgo.CallToolResult {
+	b := mustJSON(v)
+	return &mcpgo.CallToolResult{StructuredContent: b, Content: []mcpgo.Content{mcpgo.NewTextContent(string(b))}}
+}
+
+// mustJSON marshals our own values, which cannot fail, with & < > kept.
+func mustJSON(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// query turns tool arguments into the query the REST endpoint would get,
+// so that they meet the same parser, aliases and problems: strings as they
+// are, numbers in their shortest form, booleans as true or false.
+func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
+	q := url.Values{}
+	for _, name := range slices.Sorted(maps.Keys(args)) { // the first bad one, always the same
+		if slices.Contains(skip, name) {
+			continue
+		}
+		s, ok := scalar(args[name])
+		if !ok {
+			return nil, problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
+		}
+		q.Set(name, s)
+	}
+	return q, nil
+}
+
+func scalar(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case bool:
+		return strconv.FormatBool(v), true
+	}
+	return "", false
+}
+
+// generate is qr_generate: GET /api/v1/qr as a tool.
+func generate(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	c := problem.Call{Path: "/api/v1/qr", Query: q}
+	data, p := params.DataFromQuery(c)
+	if p != nil {
+		return nil, p
+	}
+	return picture(ctx, c, data, "", append(params.Data.Names(), params.Verify.Name)...)
+}
+
+// generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
+// kind's fields given as an object beside the rendering parameters.
+func generateTyped(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	q, p := query(args, "type", "fields")
+	if p != nil {
+		return nil, p
+	}
+	fields, ok := args["fields"].(map[string]any)
+	if args["fields"] != nil && !ok {
+		return nil, problem.BadValue.New("fields", "fields must be an object of the kind's field names and values",
+			`Give "fields" as an object, e.g. {"type":"wifi","fields":{"ssid":"Home","password":"..."}}.`)
+	}
+	for _, f := range slices.Sorted(maps.Keys(fields)) {
+		s, ok := scalar(fields[f])
+		if !ok {
+			return nil, problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
+		}
+		q.Set(f, s)
+	}
+	name, _ := args["type"].(string)
+	k, ok := payload.Lookup(name)
+	if !ok {
+		// The REST answer is a 404 (the kind is a path there); here the
+		// tool was found and an argument is wrong.
+		nf := params.UnknownKind(name, problem.Call{Query: q})
+		p := problem.BadValue.New("type", nf.Detail, nf.Fix)
+		if name == "" {
+			p = problem.Missing.New("type", "type is required: the payload kind, e.g. wifi", `Set "type" to one of the kinds listed.`)
+		}
+		p.Allowed = kindNames()
+		return nil, p
+	}
+	t, p := params.ReadTyped(problem.Call{Path: "/api/v1/" + k.Name, Query: q}, k)
+	if p != nil {
+		return nil, p
+	}
+	note := ""
+	if t.Secret {
+		note = "The URL carries " + params.SecretPlaceholder + " in place of the secret field; put the value back before using it, or keep the image."
+	}
+	return picture(ctx, t.Call, t.Text, note, t.Known...)
+}
+
+// picture renders text with the rendering parameters of c, as the REST
+// endpoint c names would: the PNG as image content, then the absolute URL of
+// c, then note if any, then the body of any format but png.
+func picture(ctx context.Context, c problem.Call, text, note string, known ...string) (*mcpgo.CallToolResult, *problem.Problem) {
+	o, p := params.Parse(c, known...)
+	if p != nil {
+		return nil, p
+	}
+	code, p := params.Encode(c, text, o)
+	if p != nil {
+		return nil, p
+	}
+	ro := o.Render()
+	link := originOf(ctx) + c.With("", "")
+	if note != "" {
+		link += "\n" + note
+	}
+	res := &mcpgo.CallToolResult{Content: []mcpgo.Content{
+		mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
+		mcpgo.NewTextContent(link),
+	}}
+	if o.Format.Name != "png" {
+		res.Content = append(res.Content, mcpgo.NewTextContent(string(render.Bytes(code, ro, o.Format.Name))))
+	}
+	return res, nil
+}
+
+// decodeResult is one code found by qr_decode: the shape of a result of
+// POST /api/v1/decode.
+type decodeResult struct {
+	Text        string            `json:"text"`
+	BytesBase64 string            `json:"bytes_base64"`
+	Version     int               `json:"version"`
+	EC          string            `json:"ec"`
+	Points      [][2]float64      `json:"points"`
+	Kind        string            `json:"kind"`
+	Fields      map[string]string `json:"fields"`
+}
+
+type decodeAnswer struct {
+	Count   int            `json:"count"`
+	Results []decodeResult `json:"results"`
+}
+
+// decoder returns qr_decode: POST /api/v1/decode as a tool, with the image
+// as base64 text (tool arguments are JSON; MCP has no binary argument).
+func decoder(limits scan.Limits) call {
+	return func(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+		img, p := imageArg(args["image"])
+		if p != nil {
+			return nil, p
+		}
+		codes, err := scan.DecodeBytes(img, limits)
+		if err != nil {
+			return nil, decodeProblem(err, limits)
+		}
+		out := decodeAnswer{Count: len(codes), Results: make([]decodeResult, len(codes))}
+		for i, c := range codes {
+			r := decodeResult{c.Text, base64.StdEncoding.EncodeToString(c.Bytes), c.Version, c.EC, c.Points, c.Kind, c.Fields}
+			if r.Points == nil {
+				r.Points = [][2]float64{} // a joined structured-append sequence has no corners
+			}
+			if r.Fields == nil {
+				r.Fields = map[string]string{}
+			}
+			out.Results[i] = r
+		}
+		return structured(out), nil
+	}
+}
+
+const imageFix = `Give "image" as the file's bytes in base64, or as a data URI such as data:image/png;base64,iVBORw0KGgo...`
+
+// imageArg reads the image argument: base64 (standard or URL alphabet,
+// padded or not, line breaks allowed) or a data URI.
+func imageArg(v any) ([]byte, *problem.Problem) {
+	s, ok := v.(string)
+	if !ok || s == "" {
+		return nil, problem.Missing.New("image", "image is required: a PNG, JPEG, GIF or WebP file as base64 or a data URI", imageFix)
+	}
+	if strings.HasPrefix(s, "data:") {
+		comma := strings.IndexByte(s, ',')
+		if comma < 0 || !strings.HasSuffix(s[:comma], ";base64") {
+			return nil, problem.BadValue.New("image", "image is a data URI but not a base64 one", imageFix)
+		}
+		s = s[comma+1:]
+	}
+	if strings.ContainsAny(s, " \n\r\t") { // copy a large image only when it is wrapped
+		s = strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	enc := base64.StdEncoding
+	if strings.ContainsAny(s, "-_") {
+		enc = base64.URLEncoding
+	}
+	img, err := enc.WithPadding(base64.NoPadding).DecodeString(strings.TrimRight(s, "="))
+	if err != nil {
+		return nil, problem.BadValue.Newf("image", imageFix, "image is not valid base64: %v", err)
+	}
+	return img, nil
+}
+
+// decodeProblem maps scan's errors to problems whose fixes speak of the
+// tool's argument; the statuses are those of POST /api/v1/decode.
+func decodeProblem(err error, limits scan.Limits) *problem.Problem {
+	switch {
+	case errors.Is(err, scan.ErrUnsupportedType):
+		p := problem.Unsupported.Newf("image", imageFix, "image is not a %s file", strings.Join(scan.Types, ", "))
+		p.Allowed = scan.Types
+		return p
+	case errors.Is(err, scan.ErrTooLarge):
+		px := limits.MaxPixels
+		if px <= 0 {
+			px = scan.DefaultMaxPixels
+		}
+		return problem.TooLarge.New("image", err.Error(), fmt.Sprintf("Scale the image down to at most %.0f megapixels and 16 MiB first.", float64(px)/1e6))
+	case errors.Is(err, scan.ErrNotFound):
+		return problem.NoCode.New("image", "no QR code was found in the image",
+			"Retake the picture in even light with the whole code in frame, its quiet zone included, at least about 2 pixels per module, and dark modules on a light background with good contrast.")
+	}
+	return problem.BadValue.New("image", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
+}
+
+// verify is qr_verify: GET /api/v1/verify as a tool.
+func verify(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	c := problem.Call{Path: "/api/v1/verify", Query: q}
+	data, p := params.DataFromQuery(c)
+	if p != nil {
+		return nil, p
+	}
+	o, p := params.Parse(c, params.Data.Names()...)
+	if p != nil {
+		return nil, p
+	}
+	code, p := params.Encode(c, data, o)
+	if p != nil {
+		return nil, p
+	}
+	rep := scan.Verify(code, data, o.Render())
+	if rep.Warnings == nil {
+		rep.Warnings = []string{}
+	}
+	return structured(rep), nil
+}
+
+// runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
+// being the request body.
+func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	req, p := batch.Parse(mustJSON(args))
+	if p != nil {
+		return nil, p
+	}
+	out := batch.Run(req, originOf(ctx))
+	res := structured(out)
+	if req.Output == "zip" {
+		res.Content = append(res.Content, mcpgo.NewEmbeddedResource(mcpgo.BlobResourceContents{
+			URI: "qr-codes.zip", MIMEType: "application/zip", Blob: base64.StdEncoding.EncodeToString(batch.Zip(out)),
+		}))
+	}
+	return res, nil
+}
+
+// sizeParams are the arguments of qr_size_recommend, by their GET
+// /api/v1/size query names.
+var sizeParams = []params.Param{
+	{Name: "data", Type: "string", Help: "The text to encode; or give length.", Example: "https://example.com"},
+	{Name: "length", Type: "integer", Min: 1, Max: 2953, Help: "The data's length in bytes, when the data itself is not given.", Example: "120"},
+	{Name: "distance_m", Type: "number", Help: "Scanning distance in metres, 0.05 to 100; or give medium.", Example: "1.5"},
+	{Name: "medium", Type: "string", Enum: size.MediumNames, Help: "Where the code is shown; sets a typical distance (and screen pixels for screen).", Example: "poster"},
+	{Name: "dpi", Type: "integer", Min: 72, Max: 4800, Default: strconv.Itoa(size.DefaultDPI), Help: "Print resolution in dots per inch (96 for a screen when not given).", Example: "300"},
+	{Name: "ec", Type: "string", Enum: params.EC.Enum, Default: "M", Help: "Error correction level; H survives the most damage.", Example: "M"},
+}
+
+// recommend is qr_size_recommend: GET /api/v1/size as a tool.
+func recommend(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	c := problem.Call{Path: "/api/v1/size", Query: q}
+	in := size.Input{Text: q.Get("data"), Medium: q.Get("medium"), EC: q.Get("ec")}
+	for _, n := range []struct {
+		name string
+		set  func(string) error
+	}{
+		{"length", func(v string) (err error) { in.Bytes, err = strconv.Atoi(v); return }},
+		{"dpi", func(v string) (err error) { in.DPI, err = strconv.Atoi(v); return }},
+		{"distance_m", func(v string) (err error) { in.DistanceM, err = strconv.ParseFloat(v, 64); return }},
+	} {
+		if v := q.Get(n.name); v != "" {
+			if err := n.set(v); err != nil {
+				return nil, problem.BadValue.Newf(n.name, c.With(n.name, example(n.name)), "%s=%q is not a number", n.name, v)
+			}
+		}
+	}
+	a, err := size.Recommend(in)
+	var ie *size.InputError
+	switch {
+	case errors.As(err, &ie):
+		fix := c.With(ie.Field, example(ie.Field))
+		if ie.Field == "length" || ie.Field == "data" && in.Text != "" {
+			n, sample := in.Bytes, strings.Repeat("a", in.Bytes)
+			if in.Text != "" {
+				n, sample = len(in.Text), in.Text
+			}
+			fix = c.With("ec", "L") // the lowest level holds the most
+			if max := qr.MaxBytes(sample, qr.L); n > max {
+				fix = "Shorten the data to at most " + strconv.Itoa(max) + " bytes."
+			}
+		}
+		return nil, problem.BadValue.New(ie.Field, err.Error(), fix)
+	case err != nil:
+		return nil, problem.BadValue.New("", err.Error(), "Check the arguments: data or length, distance_m or medium, dpi, ec.")
+	}
+	return structured(a), nil
+}
+
+func example(name string) string {
+	for _, p := range sizeParams {
+		if p.Name == name {
+			return p.Example
+		}
+	}
+	return ""
+}
+
+func kindNames() []string {
+	var names []string
+	for _, k := range payload.All() {
+		names = append(names, k.Name)
+	}
+	return names
+}
