@@ -6,7 +6,7 @@ GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 WORKERS_JS := $(shell $(GO) env GOMODCACHE)/github.com/syumai/workers@v0.33.0/cmd/workers-assets-gen/assets/wasm_exec_go.js
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site node_modules vet unit e2e bench clean
+.PHONY: dev test build worker site templ templ-check chromium node_modules vet unit e2e bench clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build
@@ -15,8 +15,28 @@ dev: node_modules build
 ## build: the Worker's .wasm and its JS entry, and the static site (build/site)
 build: worker site
 
-site:
+# The editor: HTML pages from templates/ (one per payload kind), app.js and
+# friends from site/static, the browser program (editor.wasm, built without
+# fonts: the page fetches build/site/fonts when a caption needs them), the
+# verify worker's program (verify.wasm) and Go's wasm_exec.js.
+site: templ-check
 	mkdir -p build/site
+	$(GO) run ./site -out build/site
+	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
+	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
+	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js
+	@echo "editor .wasm: $$(stat -c %s build/site/editor.wasm) bytes raw, $$(gzip -9c build/site/editor.wasm | wc -c) gzip (target < 1572864)"
+	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
+
+## templ: regenerate templates/*_templ.go after editing a .templ file
+templ:
+	cd templates && $(GO) tool templ generate
+
+# templ-check fails when a committed _templ.go does not match its .templ.
+templ-check:
+	@cd templates && for f in *.templ; do \
+		$(GO) tool templ generate -f "$$f" -stdout | cmp -s - "$${f%.templ}_templ.go" || \
+		{ echo "templates/$${f%.templ}_templ.go is not current: run make templ"; exit 1; }; done
 
 worker:
 	$(GO) mod download github.com/syumai/workers
@@ -34,15 +54,20 @@ test: vet unit node_modules build e2e
 
 vet:
 	$(GO) vet ./...
-	$(WASM_ENV) $(GO) vet ./worker/...
+	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...
 
 unit:
 	$(GO) test ./...
 
-e2e:
+e2e: chromium
 	bash e2e/run.sh
 
-## bench: measure (Go benchmarks, latency native and on workerd, sizes) and write BENCHMARKS.md
+# chromium: Debian's Chromium, which the editor's e2e tests drive through playwright-core.
+chromium:
+	@command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+## bench: encode and decode against peer libraries (native and WebAssembly), the Worker on
+## workerd next to the native server, .wasm sizes; writes BENCHMARKS.md and docs/bench-encode.svg
 bench: node_modules build
 	bash e2e/bench/run.sh
 

@@ -38,3 +38,6 @@ wait_up "$QR_NATIVE_URL" native
 wait_up "$QR_WORKERD_URL" workerd
 
 go test -count=1 ./e2e/
+node --test e2e/mcp/
+# The editor pages in Chromium against workerd: make build wrote build/site.
+EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/

@@ -1,34 +1,160 @@
 #!/usr/bin/env bash
-# make bench: measures the service and writes BENCHMARKS.md.
-# Expects `make build` and node_modules (make bench does both).
+# make bench: measures our core beside peer libraries (encode, decode,
+# natively and in WebAssembly), the Worker under workerd next to the native
+# server, and the sizes of the .wasm files; then writes BENCHMARKS.md and
+# docs/bench-encode.svg from what it collected in build/bench.
+# Expects `make build` and node_modules (make bench does both). Loopback
+# only; every load is bounded. About 5 minutes on a quiet 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export WRANGLER_SEND_METRICS=false
 out=build/bench
-mkdir -p "$out"
+rm -rf "$out"
+mkdir -p "$out" docs
+started=$(date +%s)
+step() { echo "bench [$(($(date +%s) - started))s]: $*" >&2; }
+
+# Node's Go glue moved from misc/wasm to lib/wasm in Go 1.24.
+wasm_exec=$(go env GOROOT)/lib/wasm/wasm_exec_node.js
+[ -f "$wasm_exec" ] || wasm_exec=$(go env GOROOT)/misc/wasm/wasm_exec_node.js
+# The peers module follows whatever our go.mod requires today, so let the
+# go command fill in its go.sum rather than fail when core gains a module.
+peers() { (cd e2e/bench/peers && GOFLAGS=-mod=mod "$@"); }
+root=$(pwd)
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -- -"$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-echo "bench: Go benchmarks (5 runs each)" >&2
-go test -run '^$' -bench 'BenchmarkRequest' -benchmem -count 5 ./worker/api > "$out/go-bench.txt"
+node -e 'console.log(JSON.stringify({start: require("os").loadavg()}))' > "$out/load-start.json"
+step "building the peers harness, natively and for js/wasm"
+peers go build -o "$root/$out/peers" .
+peers env GOOS=js GOARCH=wasm go build -o "$root/$out/peers.wasm" .
+go_wasm() { node "$wasm_exec" "$out/peers.wasm" "$@"; }
+"$out/peers" inputs > "$out/inputs.json"
 
-echo "bench: native server latency" >&2
-go build -o build/native-server ./worker
+step "encode, native: ours vs skip2, gozxing, yeqown (5 rounds)"
+"$out/peers" encode -rounds 5 -verify > "$out/encode-native.json"
+step "encode, WebAssembly in Node (5 rounds)"
+go_wasm encode -rounds 5 > "$out/encode-wasm.json"
+step "encode, node qrcode (5 rounds)"
+node e2e/bench/encode.mjs "$out/inputs.json" 5 > "$out/encode-node.json"
+step "CPU profiles of our encoder on the longest input"
+# Samples that land in runtime.asyncPreempt belong to the loop the runtime
+# interrupted; -hide hands them back to it.
+for f in png svg; do
+  "$out/peers" profile -o "$out/ours-$f.pprof" -format "$f" -input text1200-1 -for 2s > /dev/null
+  go tool pprof -top -nodecount=14 -hide='runtime\.asyncPreempt$' "$out/peers" "$out/ours-$f.pprof" > "$out/ours-$f-top.txt" 2>/dev/null
+done
+
+step "decode: writing the clean and hard sets"
+"$out/peers" images -dir "$out/decode" > /dev/null
+step "decode, native: ours vs plain gozxing (3 rounds)"
+"$out/peers" decode -dir "$out/decode" -rounds 3 > "$out/decode-native.json"
+step "decode, WebAssembly in Node (3 rounds)"
+go_wasm decode -dir "$out/decode" -rounds 3 > "$out/decode-wasm.json"
+step "decode, zxing-cpp (zxing-wasm, 3 rounds)"
+node e2e/bench/decode.mjs "$out/decode" 3 > "$out/decode-zxing.json"
+
+step "CPU profile of our decoder on the hard set"
+"$out/peers" profile -o "$out/ours-decode.pprof" -dir "$out/decode" -set hard -for 3s > /dev/null
+go tool pprof -top -nodecount=14 -hide='runtime\.asyncPreempt$' "$out/peers" "$out/ours-decode.pprof" > "$out/ours-decode-top.txt" 2>/dev/null
+
+step "sizes: the .wasm files, a ladder of smaller programs, code per module"
+{
+  for f in build/worker/app.wasm $(find build/site -name '*.wasm' 2>/dev/null | sort); do
+    echo "{\"file\":\"$f\",\"raw\":$(stat -c %s "$f"),\"gzip\":$(gzip -9c "$f" | wc -c)}"
+  done
+} > "$out/sizes.jsonl"
+# ladder NAME DIR PACKAGE [FLAGS]: build PACKAGE of the module in DIR as
+# the Worker is built; print one line of ladder.jsonl.
+ladder() {
+  local name=$1 dir=$2 pkg=$3 f=$root/$out/size-$1.wasm log=$root/$out/size-$1.log flags=
+  shift 3
+  [ "$dir" = . ] || flags=-mod=mod
+  if (cd "$dir" && GOFLAGS=$flags GOOS=js GOARCH=wasm go build "$@" -ldflags='-s -w' -trimpath -o "$f" "$pkg") 2> "$log"; then
+    echo "{\"step\":\"$name\",\"raw\":$(stat -c %s "$f"),\"gzip\":$(gzip -9c "$f" | wc -c)}"
+  else
+    echo "{\"step\":\"$name\",\"error\":$(node -e 'console.log(JSON.stringify(require("fs").readFileSync(process.argv[1],"utf8").slice(0,300)))' "$log")}"
+  fi
+}
+# The Worker without MCP: an overlay swaps worker/mcp for a stub whose New
+# returns a 404 handler, so the linker drops mcp-go and what only it uses.
+# If worker/mcp's API changes, this line reports an error instead. The stub
+# sits under a directory starting with _ so that ./... never sees it.
+mkdir -p "$out/_overlay"
+cat > "$out/_overlay/mcp_stub.go" <<'STUB'
+package mcp
+
+import (
+	"net/http"
+
+	"qrkeyless/core/scan"
+)
+
+func New(scan.Limits) http.Handler { return http.NotFoundHandler() }
+STUB
+node -e '
+  const fs = require("fs"), path = require("path");
+  const dir = path.resolve("worker/mcp"), r = {};
+  for (const f of fs.readdirSync(dir)) if (f.endsWith(".go") && !f.endsWith("_test.go")) r[path.join(dir, f)] = "";
+  r[path.join(dir, "bench_stub.go")] = path.resolve(process.argv[1]);
+  fs.writeFileSync(process.argv[2], JSON.stringify({ Replace: r }));
+' "$out/_overlay/mcp_stub.go" "$out/nomcp-overlay.json"
+{
+  for p in runtime platform encode decode; do ladder "$p" e2e/bench/peers "./sizes/$p"; done
+  ladder nomcp . ./worker -overlay "$out/nomcp-overlay.json"
+} > "$out/ladder.jsonl"
+# The Worker linked again without -s keeps its name section, which names
+# the function behind every code body (the bodies are the same); likewise
+# without MCP, so the report can say what MCP adds, module by module.
+attribute() { # name, then go build/list flags
+  local name=$1
+  shift
+  GOOS=js GOARCH=wasm go build "$@" -trimpath -o "$out/$name-names.wasm" ./worker &&
+    GOOS=js GOARCH=wasm go list "$@" -deps -f '{{.ImportPath}}	{{with .Module}}{{.Path}}{{end}}' ./worker > "$out/$name-deps.tsv" &&
+    node e2e/bench/wasmsize.mjs "$out/$name-names.wasm" "$out/$name-deps.tsv" > "$out/attribution-$name.json"
+}
+attribute worker
+attribute nomcp -overlay "$out/nomcp-overlay.json" || echo "bench: no attribution without MCP (see the ladder)" >&2
+
+step "the Worker's .wasm in Node: cold start (5 fresh processes), init trace, warm requests"
+for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker; done > "$out/coldstart.jsonl"
+node e2e/bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
+node e2e/bench/isolate.mjs build/worker --warm > "$out/isolate.json"
+
+step "native server: first request, then health, PNG, SVG, wifi, verify at concurrency 1 and 16 (3 runs)"
+go build -o "$out/native-server" ./worker
 port=$(free_port)
-setsid env PORT="$port" build/native-server > "$out/native.log" 2>&1 &
+setsid env PORT="$port" "$out/native-server" > "$out/native.log" 2>&1 &
 pids+=($!)
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" 200 > "$out/native.json"
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" 3 > "$out/native.json"
+kill -- -"${pids[-1]}"
 
-echo "bench: workerd latency" >&2
-port=$(free_port)
-setsid npx wrangler dev --ip 127.0.0.1 --port "$port" --log-level warn > "$out/workerd.log" 2>&1 &
-pids+=($!)
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" 200 > "$out/workerd.json"
+# wrangler dev runs the [build] command (make build, cached by now) and
+# prints "Ready on" once it accepts requests; the Worker's first request
+# then starts Go in a new isolate.
+workerd() {
+  local port log=$out/workerd-$1.log
+  port=$(free_port)
+  setsid npx wrangler dev --ip 127.0.0.1 --port "$port" --log-level info > "$log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 1200); do
+    grep -q "Ready on" "$log" && break
+    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log" >&2; return 1; }
+    sleep 0.25
+  done
+  node e2e/bench/latency.mjs "http://127.0.0.1:$port" "$2" > "$out/workerd-$1.json"
+  kill -- -"${pids[-1]}"
+}
+step "workerd: first request, then the same loads (3 runs)"
+workerd 1 3
+step "workerd: two more cold starts"
+workerd 2 0
+workerd 3 0
 
-stat -c %s build/worker/app.wasm > "$out/wasm-raw.txt"
-gzip -9c build/worker/app.wasm | wc -c > "$out/wasm-gzip.txt"
-node e2e/bench/report.mjs "$out" > BENCHMARKS.md
-echo "bench: wrote BENCHMARKS.md" >&2
+node -e 'console.log(JSON.stringify({end: require("os").loadavg()}))' > "$out/load-end.json"
+step "writing BENCHMARKS.md and docs/bench-encode.svg"
+node e2e/bench/report.mjs "$out" "$(go version)" > BENCHMARKS.md
+step "done"

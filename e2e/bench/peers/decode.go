@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/makiuchi-d/gozxing"
+	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
+	"qrkeyless/core/scan/hardset"
+)
+
+// Image is one file of the decode sets, as listed in manifest.json; the
+// Node side reads the same files and the same list.
+type Image struct {
+	File  string   `json:"file"` // relative to the manifest
+	Set   string   `json:"set"`  // "clean": our 512 px PNG of an encode input; "hard": the decode issue's set
+	Class string   `json:"class"`
+	Texts []string `json:"texts"` // every code in the image
+}
+
+// hardSeed and hardPerClass are the decode issue's hard set (core/scan's tests).
+const (
+	hardSeed     = 1
+	hardPerClass = 10
+)
+
+// imagesCmd writes the clean set (our 512 px PNG of every encode input) and
+// the hard set as PNG files, and their manifest.
+func imagesCmd(args []string) (any, error) {
+	fs := flag.NewFlagSet("images", flag.ContinueOnError)
+	dir := fs.String("dir", "", "directory to write into")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if *dir == "" {
+		return nil, fmt.Errorf("images: -dir is required")
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return nil, err
+	}
+	var list []Image
+	for _, in := range inputs {
+		c, err := qr.Encode(in.Text, qr.M)
+		if err != nil {
+			return nil, err
+		}
+		im := Image{File: "clean-" + in.Name + ".png", Set: "clean", Class: in.Group, Texts: []string{in.Text}}
+		if err := os.WriteFile(filepath.Join(*dir, im.File), render.PNG(c, renderOptions), 0o644); err != nil {
+			return nil, err
+		}
+		list = append(list, im)
+	}
+	set, err := hardset.Generate(hardSeed, hardPerClass)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range set {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, eightBit(s.Image)); err != nil {
+			return nil, err
+		}
+		im := Image{File: fmt.Sprintf("hard-%03d-%s.png", i, s.Class), Set: "hard", Class: s.Class, Texts: s.Texts}
+		if err := os.WriteFile(filepath.Join(*dir, im.File), buf.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+		list = append(list, im)
+	}
+	b, err := json.MarshalIndent(list, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return len(list), os.WriteFile(filepath.Join(*dir, "manifest.json"), b, 0o644)
+}
+
+// eightBit returns img in a type image/png writes with 8 bits a sample.
+// The JPEG class comes as *image.YCbCr, which image/png would write as
+// 16-bit RGB: twice the bytes, and it would read back as *image.RGBA64,
+// which no decoder here is tuned for; converted, it holds the colours a
+// JPEG reader shows.
+func eightBit(img image.Image) image.Image {
+	switch img.(type) {
+	case *image.Gray, *image.RGBA, *image.NRGBA, *image.Paletted:
+		return img
+	}
+	b := img.Bounds()
+	out := image.NewNRGBA(b)
+	draw.Draw(out, b, img, b.Min, draw.Src)
+	return out
+}
+
+// DecodeResult is one decoder on one image.
+type DecodeResult struct {
+	Decoder string    `json:"decoder"`
+	File    string    `json:"file"`
+	Set     string    `json:"set"`
+	Class   string    `json:"class"`
+	OK      bool      `json:"ok"`    // found every code, and nothing else
+	Found   []string  `json:"found"` // texts decoded in the first round
+	Ms      []float64 `json:"ms"`    // one decode per round, PNG decoding excluded
+}
+
+// Decoder reads every QR code in an image.
+type Decoder struct {
+	Name   string
+	Decode func(image.Image) []string
+}
+
+var decoders = []Decoder{
+	{"ours", func(img image.Image) []string {
+		codes, _ := scan.Decode(img, scan.Options{})
+		var out []string
+		for _, c := range codes {
+			out = append(out, c.Text)
+		}
+		return out
+	}},
+	// plain gozxing decodes as its README does: one pass, hybrid binarizer,
+	// default hints; the multi reader, so two codes in one image can count.
+	{"gozxing", func(img image.Image) []string {
+		bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+		if err != nil {
+			return nil
+		}
+		results, _ := multiqr.NewQRCodeMultiReader().DecodeMultiple(bmp, nil)
+		var out []string
+		for _, r := range results {
+			out = append(out, r.GetText())
+		}
+		return out
+	}},
+}
+
+// decodeCmd decodes every image of a manifest with each decoder, -rounds
+// times, images in the outer loop so load from elsewhere hits both alike.
+func decodeCmd(args []string) (any, error) {
+	fs := flag.NewFlagSet("decode", flag.ContinueOnError)
+	dir := fs.String("dir", "", "directory holding manifest.json")
+	rounds := fs.Int("rounds", 3, "timed decodes per image and decoder")
+	only := fs.String("set", "", "decode only this set (clean or hard)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(*dir, "manifest.json"))
+	if err != nil {
+		return nil, err
+	}
+	var list []Image
+	if err := json.Unmarshal(b, &list); err != nil {
+		return nil, err
+	}
+	var out []DecodeResult
+	for i, im := range list {
+		if *only != "" && im.Set != *only {
+			continue
+		}
+		f, err := os.ReadFile(filepath.Join(*dir, im.File))
+		if err != nil {
+			return nil, err
+		}
+		img, err := png.Decode(bytes.NewReader(f))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", im.File, err)
+		}
+		if i == 0 {
+			// untimed: lets WebAssembly tier up before the first timing
+			for range 3 {
+				for _, d := range decoders {
+					d.Decode(img)
+				}
+			}
+		}
+		res := make([]DecodeResult, len(decoders))
+		for r := 0; r < *rounds; r++ {
+			for i, d := range decoders {
+				runtime.GC()
+				start := time.Now()
+				found := d.Decode(img)
+				res[i].Ms = append(res[i].Ms, float64(time.Since(start).Microseconds())/1000)
+				if r == 0 {
+					res[i] = DecodeResult{Decoder: d.Name, File: im.File, Set: im.Set, Class: im.Class,
+						OK: sameSet(found, im.Texts), Found: found, Ms: res[i].Ms}
+				}
+			}
+		}
+		out = append(out, res...)
+	}
+	return out, nil
+}
+
+// sameSet says whether a decoder found exactly the codes in the image, in
+// any order.
+func sameSet(found, want []string) bool {
+	a, b := slices.Clone(found), slices.Clone(want)
+	slices.Sort(a)
+	slices.Sort(b)
+	return len(a) > 0 && slices.Equal(slices.Compact(a), slices.Compact(b))
+}
