@@ -87,6 +87,20 @@ func TestWifi(t *testing.T) {
 	})
 }
 
+func TestOTPType(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		// otp's field type shares its name with an alias of format; on this
+		// endpoint it is the OTP type (payloads.md 2.19's HOTP example).
+		q := url.Values{"secret": {"JBSWY3DPEHPK3PXP"}, "account": {"alice@example.com"}, "issuer": {"ACME Co"},
+			"type": {"hotp"}, "digits": {"8"}, "counter": {"0"}, "format": {"svg"}}
+		r := get(t, base+"/api/v1/otp?"+q.Encode())
+		if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "image/svg+xml") {
+			t.Errorf("Content-Type %q, want SVG", ct)
+		}
+		scan(t, r, "otpauth://hotp/ACME%20Co:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME%20Co&digits=8&counter=0")
+	})
+}
+
 func TestTypedProblems(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
 		p := problemOf(t, get(t, base+"/api/v1/wfi?ssid=x"), 404)

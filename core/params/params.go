@@ -92,45 +92,58 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		p       *problem.Problem
 		ecSet   bool
 	)
-	if v, name, p = Get(call, Size); p == nil && v != "" {
+	if v, name, p = Get(call, own(Size, known)); p == nil && v != "" {
 		o.Size, p = integer(call, Size, name, v)
 	}
-	if v, name, p = orProblem(p, call, Format); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(Format, known)); p == nil && v != "" {
 		var ok bool
 		if o.Format, ok = render.LookupFormat(strings.ToLower(v)); !ok {
 			p = choice(call, Format, name, v)
 		}
 	}
-	if v, name, p = orProblem(p, call, Color); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(Color, known)); p == nil && v != "" {
 		o.FG, p = hexColor(call, Color, name, v)
 	}
-	if v, name, p = orProblem(p, call, BG); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(BG, known)); p == nil && v != "" {
 		if strings.EqualFold(v, "transparent") {
 			o.BG = color.NRGBA{}
 		} else {
 			o.BG, p = hexColor(call, BG, name, v)
 		}
 	}
-	if v, name, p = orProblem(p, call, Style); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(Style, known)); p == nil && v != "" {
 		o.Style, p = enum(call, Style, name, v)
 	}
-	if v, name, p = orProblem(p, call, Eye); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(Eye, known)); p == nil && v != "" {
 		o.Eye, p = enum(call, Eye, name, v)
 	}
-	if v, name, p = orProblem(p, call, EC); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(EC, known)); p == nil && v != "" {
 		var l string
 		if l, p = enum(call, EC, name, strings.ToUpper(v)); p == nil {
 			o.EC, _ = qr.ParseLevel(l)
 			ecSet = true
 		}
 	}
-	if v, name, p = orProblem(p, call, Margin); p == nil && v != "" {
+	if v, name, p = orProblem(p, call, own(Margin, known)); p == nil && v != "" {
 		o.Margin, p = integer(call, Margin, name, v)
 	}
 	if !ecSet && o.Style != "square" {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
 	}
 	return o, p
+}
+
+// own drops the aliases of param that the endpoint takes as names of its own:
+// otp's field type is the OTP type, not the output format.
+func own(param Param, known []string) Param {
+	aliases := make([]string, 0, len(param.Aliases))
+	for _, a := range param.Aliases {
+		if !contains(known, a) {
+			aliases = append(aliases, a)
+		}
+	}
+	param.Aliases = aliases
+	return param
 }
 
 // orProblem reads param unless an earlier parameter already failed.

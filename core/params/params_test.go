@@ -93,6 +93,21 @@ func TestKnownNamesAreNotNearMisses(t *testing.T) {
 	}
 }
 
+func TestKindFieldShadowsSharedAlias(t *testing.T) {
+	// otp has a field named type, which is also an alias of format: on
+	// /api/v1/otp it is the OTP type, and format still comes from format=.
+	o, p := Parse(call("type=hotp&format=svg"), "type")
+	if p != nil {
+		t.Fatalf("type as a kind field: %v", p)
+	}
+	if o.Format.Name != "svg" {
+		t.Errorf("format = %q, want svg", o.Format.Name)
+	}
+	if _, p := Parse(call("type=hotp")); p == nil {
+		t.Error("type=hotp on /api/v1/qr must be a bad format")
+	}
+}
+
 func TestNonSquareStyleDefaultsToH(t *testing.T) {
 	for _, s := range Style.Enum() {
 		o, p := Parse(call("style=" + s))
