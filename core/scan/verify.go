@@ -70,8 +70,9 @@ func Verify(c *qr.Code, text string, o render.Options) Report {
 	r.Decoded = len(codes) == 1 && codes[0].Text == text
 
 	base := luminance(img)
-	modules := float64(c.Size + 2*o.Margin)
-	if f := cameraPxPerModule * modules / float64(base.w); f < 1 {
+	// The real module pitch, not width over modules: whole-pixel modules
+	// leave the rest of the width to the quiet zone.
+	if f := cameraPxPerModule / render.ModulePixels(c, o); f < 1 {
 		base = resample(base, f)
 	}
 	base = lightBlur(base)
