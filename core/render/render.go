@@ -18,6 +18,7 @@ type Options struct {
 	FG, BG color.NRGBA // BG.A == 0 leaves the background transparent
 	Style  string      // module shape, one of StyleNames
 	Eye    string      // finder-eye shape, one of EyeNames
+	Mark   string      // a mark over the centre that a payment standard asks for: "" or "swiss-cross"
 }
 
 // layout places the symbol on the square canvas. Modules sit on whole pixels
