@@ -18,10 +18,12 @@ build: worker site
 # The editor: HTML pages from templates/ (one per payload kind), app.js and
 # friends from site/static, the browser program (editor.wasm, built without
 # fonts: the page fetches build/site/fonts when a caption needs them), the
-# verify worker's program (verify.wasm) and Go's wasm_exec.js.
+# verify worker's program (verify.wasm), Go's wasm_exec.js, and the gallery of
+# every style x eye (docs/gallery.png is a copy of its contact sheet).
 site: templ-check
 	mkdir -p build/site
 	$(GO) run ./site -out build/site
+	$(GO) run ./site/gallery -out build/site/gallery
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js

@@ -34,5 +34,13 @@ func TestREADMETable(t *testing.T) {
 		if p.Default != "" && !strings.Contains(row, p.Default) {
 			t.Errorf("README row for %s lacks default %s", p.Name, p.Default)
 		}
+		if p.Enum == nil {
+			continue
+		}
+		for _, v := range p.Enum() {
+			if !strings.Contains(row, "`"+v+"`") {
+				t.Errorf("README row for %s lacks value %s", p.Name, v)
+			}
+		}
 	}
 }
