@@ -97,9 +97,10 @@ func TestHugeDeclaredCanvasIsRefusedBeforeDecoding(t *testing.T) {
 			allocs := testing.AllocsPerRun(runs, func() { DecodeBytes(tt.data, Limits{}) })
 			t.Logf("%d-byte %s declaring %dx%d: refused in %v, %d bytes in %.0f allocations",
 				len(tt.data), tt.name, w, h, per, bytesPer, allocs)
-			// Decoding 3.6 gigapixels would take seconds and gigabytes.
-			if per > 10*time.Millisecond || bytesPer > 256<<10 {
-				t.Errorf("refusal cost %v and %d bytes per call", per, bytesPer)
+			// Decoding 3.6 gigapixels would take gigabytes; the header
+			// alone takes kilobytes. (Time is a figure here, not a check.)
+			if bytesPer > 256<<10 {
+				t.Errorf("refusal allocated %d bytes per call", bytesPer)
 			}
 		})
 	}

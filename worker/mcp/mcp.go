@@ -39,12 +39,13 @@ func New(limits scan.Limits) http.Handler {
 	for _, t := range tools(limits) {
 		s.AddTool(t.Tool, t.Handler)
 	}
-	return &handler{server.NewStreamableHTTPServer(s,
+	h := &handler{server.NewStreamableHTTPServer(s,
 		server.WithStateLess(true),
 		// A GET listening stream never ends, and in the Worker it hangs the
 		// isolate: answer it 405 (the route table already does).
 		server.WithDisableStreaming(true),
 		server.WithHTTPContextFunc(streamIfAsked))}
+	return http.HandlerFunc(h.ServeHTTP)
 }
 
 // instructions tell a client's model what the server is for.
