@@ -19,7 +19,8 @@ const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
 // modeOf picks the densest mode that holds all of text. Kanji mode is never
 // used: payloads are UTF-8, and Shift JIS would change what scanners read.
-// No ECI header is written either; scanners read byte mode as UTF-8 anyway.
+// No ECI header is written unless an Encoder asks: scanners recognise UTF-8
+// in byte mode without one.
 func modeOf(text string) mode {
 	m := numeric
 	for i := 0; i < len(text); i++ {
@@ -67,15 +68,46 @@ func segmentBits(m mode, n, v int) int {
 	return b + 8*n
 }
 
-// minVersion returns the smallest version that holds n characters in mode m
-// at level l, or 0 if none does.
-func minVersion(m mode, n int, l Level) int {
-	for v := 1; v <= 40; v++ {
-		if segmentBits(m, n, v) <= versions[v].dataBytes(l)*8 {
+// eciBits is the length of the ECI header for designator eci: the mode
+// indicator, then the designator in one, two or three bytes (table 4).
+func eciBits(eci int) int {
+	switch {
+	case eci == 0:
+		return 0
+	case eci < 1<<7:
+		return 4 + 8
+	case eci < 1<<14:
+		return 4 + 16
+	}
+	return 4 + 24
+}
+
+// fit returns the smallest version from lo to hi that holds n characters in
+// mode m at level l after extra header bits, or 0 if none does.
+func fit(m mode, n int, l Level, lo, hi, extra int) int {
+	for v := lo; v <= hi; v++ {
+		if extra+segmentBits(m, n, v) <= versions[v].dataBytes(l)*8 {
 			return v
 		}
 	}
 	return 0
+}
+
+// maxChars returns the most characters of mode m that a version-v symbol
+// at level l holds after extra header bits.
+func maxChars(m mode, v int, l Level, extra int) int {
+	room := versions[v].dataBytes(l)*8 - extra
+	n := room / 8 // an upper bound: at least 10/3 bits a character
+	switch m {
+	case numeric:
+		n = room * 3 / 10
+	case alphanumeric:
+		n = room * 2 / 11
+	}
+	for n > 0 && segmentBits(m, n, v) > room {
+		n--
+	}
+	return n
 }
 
 // A version is the codeword budget of one symbol version (table 9).
@@ -154,9 +186,21 @@ func (w *bitWriter) write(v uint, nbit int) {
 }
 
 // appendData appends the nd data codewords of a version-v symbol holding
-// text in mode m: one segment, the terminator, and padding.
-func appendData(dst []byte, text string, m mode, v, nd int) []byte {
+// text in mode m: the ECI header when eci is not 0, one segment, the
+// terminator, and padding.
+func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
 	w := bitWriter{b: dst}
+	if eci > 0 {
+		w.write(0b0111, 4)
+		switch { // 0bbbbbbb, 10bbbbbb bbbbbbbb or 110bbbbb bbbbbbbb bbbbbbbb
+		case eci < 1<<7:
+			w.write(uint(eci), 8)
+		case eci < 1<<14:
+			w.write(0b10<<14|uint(eci), 16)
+		default:
+			w.write(0b110<<21|uint(eci), 24)
+		}
+	}
 	w.write(1<<uint(m), 4) // mode indicators 0001, 0010, 0100
 	w.write(uint(len(text)), countBits[m][sizeClass(v)])
 	switch m {
@@ -198,13 +242,14 @@ func appendData(dst []byte, text string, m mode, v, nd int) []byte {
 }
 
 // codewords returns the codewords of a version-v symbol at level l holding
-// text in mode m, in the order they are placed: the data blocks
-// interleaved, then their error-correction blocks interleaved.
-func codewords(text string, m mode, v int, l Level) []byte {
+// text in mode m after ECI designator eci (0 for none), in the order they
+// are placed: the data blocks interleaved, then their error-correction
+// blocks interleaved.
+func codewords(text string, m mode, v int, l Level, eci int) []byte {
 	ver, e := &versions[v], versions[v].level[l]
 	nd := ver.dataBytes(l)
 	buf := make([]byte, 2*ver.bytes) // data, check, and the interleaved result
-	data := appendData(buf[:0:nd], text, m, v, nd)
+	data := appendData(buf[:0:nd], text, m, v, nd, eci)
 	check := buf[nd:ver.bytes]
 	out := buf[ver.bytes:]
 

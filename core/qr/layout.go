@@ -103,7 +103,7 @@ func newGrid(v int, l Level) *grid {
 	g.finder(3, 3)
 	g.finder(n-4, 3)
 	g.finder(3, n-4)
-	pos := alignmentCenters(v)
+	pos := AlignmentCenters(v)
 	last := len(pos) - 1
 	for i, y := range pos {
 		for j, x := range pos {
@@ -156,10 +156,13 @@ func (g *grid) alignment(cx, cy int) {
 	}
 }
 
-// alignmentCenters returns the row and column centres of the alignment
-// patterns of a version (ISO/IEC 18004 annex E).
-func alignmentCenters(v int) []int {
-	if v == 1 {
+// AlignmentCenters returns the row and column centres of the alignment
+// patterns of a version-v symbol, in modules from the top or left edge
+// (ISO/IEC 18004 annex E): a pattern sits at every pair of centres except
+// the three pairs under the finder patterns. Version 1 has none, and
+// neither has a version outside 1-40.
+func AlignmentCenters(v int) []int {
+	if v < 2 || v > 40 {
 		return nil
 	}
 	count := v/7 + 2

@@ -3,15 +3,17 @@ package qr
 import (
 	"fmt"
 
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode/decoder"
 	qrcode "github.com/yeqown/go-qrcode/v2"
 )
 
 // The oracle is how this package encoded before it had its own encoder:
 // yeqown/go-qrcode builds the symbol, and the mask is then re-chosen by a
-// plain module-by-module reading of the penalty rules. It shares nothing
-// with Encode but formatBits (checked against go-qrcode's own table when the
-// oracle reads the library's mask back) and alignmentCenters (checked
-// against annex E).
+// plain module-by-module reading of the penalty rules, with the mask
+// patterns of gozxing's decoder. It shares nothing with Encode but
+// formatBits (checked against go-qrcode's own table when the oracle reads
+// the library's mask back) and AlignmentCenters (checked against annex E).
 
 // refCode is a symbol from the oracle: dark modules row by row.
 type refCode struct {
@@ -135,27 +137,19 @@ func (c *refCode) writeFormat(m int) {
 	c.set(8, n-8, true) // the dark module
 }
 
-// refMaskAt reports whether pattern m inverts the module at column x, row y.
-func refMaskAt(m, x, y int) bool {
-	switch m {
-	case 0:
-		return (x+y)%2 == 0
-	case 1:
-		return y%2 == 0
-	case 2:
-		return x%3 == 0
-	case 3:
-		return (x+y)%3 == 0
-	case 4:
-		return (y/2+x/3)%2 == 0
-	case 5:
-		return x*y%2+x*y%3 == 0
-	case 6:
-		return (x*y%2+x*y%3)%2 == 0
-	default:
-		return ((x+y)%2+x*y%3)%2 == 0
+// refMasks holds the eight mask patterns as gozxing's decoder applies them,
+// over the largest symbol: refMasks[m].Get(x, y) reports whether pattern m
+// inverts the module at column x, row y.
+var refMasks = func() [8]*gozxing.BitMatrix {
+	var out [8]*gozxing.BitMatrix
+	for m := range out {
+		out[m], _ = gozxing.NewSquareBitMatrix(177)
+		decoder.DataMaskValues[m].UnmaskBitMatrix(out[m], 177) // flips exactly the masked modules
 	}
-}
+	return out
+}()
+
+func refMaskAt(m, x, y int) bool { return refMasks[m].Get(x, y) }
 
 func (c *refCode) applyMask(m int, fn []bool) {
 	for y := 0; y < c.Size; y++ {
@@ -188,7 +182,7 @@ func (c *refCode) functionModules() []bool {
 		rect(n-11, 0, 3, 6)
 		rect(0, n-11, 6, 3)
 	}
-	pos := alignmentCenters(c.Version)
+	pos := AlignmentCenters(c.Version)
 	for _, y := range pos {
 		for _, x := range pos {
 			// Only a finder corner may skip a centre. (The code this oracle

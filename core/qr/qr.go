@@ -10,6 +10,7 @@
 package qr
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -49,6 +50,7 @@ type Code struct {
 	Version int   // 1-40
 	Level   Level // error-correction level
 	Mask    int   // data mask pattern 0-7
+	ECI     int   // ECI designator written before the data; 0 when none is
 	Size    int   // modules per side, quiet zone excluded
 	rows    []line
 }
@@ -56,47 +58,87 @@ type Code struct {
 // Dark reports whether the module at column x, row y is dark.
 func (c *Code) Dark(x, y int) bool { return c.rows[y].at(x) }
 
-// TooLongError says that text does not fit a version-40 symbol at Level.
+// TooLongError says that text does not fit the largest version allowed at Level.
 type TooLongError struct {
-	Level Level
-	Bytes int // length of the text in bytes
-	Max   int // the most that fits at Level, in the same encoding mode
+	Level   Level
+	Version int // the largest version allowed: 40 unless an Encoder sets MaxVersion
+	Bytes   int // length of the text in bytes
+	Max     int // the most that fits in that version at Level, in the same encoding mode
 }
 
 func (e *TooLongError) Error() string {
+	if e.Version < 40 {
+		return fmt.Sprintf("data is %d bytes; at most %d fit in version %d at error correction %v", e.Bytes, e.Max, e.Version, e.Level)
+	}
 	return fmt.Sprintf("data is %d bytes; at most %d fit at error correction %v", e.Bytes, e.Max, e.Level)
 }
 
-// capacity is the most bytes (characters, for numeric and alphanumeric
-// text) a version-40 symbol holds, per mode and level (ISO/IEC 18004 table 7).
-var capacity = [3][4]int{
-	numeric:      {7089, 5596, 3993, 3057},
-	alphanumeric: {4296, 3391, 2420, 1852},
-	byteMode:     {2953, 2331, 1663, 1273},
-}
-
 // MaxBytes returns how many bytes of text fit at level l.
-func MaxBytes(text string, l Level) int { return capacity[modeOf(text)][l] }
+func MaxBytes(text string, l Level) int { return Encoder{Level: l}.MaxBytes(text) }
+
+// An Encoder holds the settings of a symbol beyond its text, for standards
+// that fix them: a UPN QR payment is version 15 at level M with ECI 4
+// (ISO-8859-2), an EPC transfer at most version 13. A field left zero
+// leaves its choice to the rules of Encode.
+type Encoder struct {
+	Level Level
+
+	// MinVersion and MaxVersion bound the versions to choose from (1-40);
+	// 0 sets no bound. Equal, they fix the version.
+	MinVersion, MaxVersion int
+
+	// ECI is an Extended Channel Interpretation designator (1-999999,
+	// ISO/IEC 18004 7.4.2) written before the data to name the charset of
+	// its bytes: 4 is ISO-8859-2, 26 UTF-8. With none, readers guess.
+	ECI int
+}
 
 // Encode returns the symbol for text at level l, in the smallest version
 // that holds it. Text longer than a version-40 symbol holds is a *TooLongError.
-func Encode(text string, l Level) (*Code, error) {
-	if l < L || l > H {
-		return nil, fmt.Errorf("qr: invalid level %d", l)
+func Encode(text string, l Level) (*Code, error) { return Encoder{Level: l}.Encode(text) }
+
+// Encode returns the symbol for text in the smallest allowed version that
+// holds it. Text that no allowed version holds is a *TooLongError.
+func (e Encoder) Encode(text string) (*Code, error) {
+	lo, hi, err := e.versions()
+	if err != nil {
+		return nil, err
 	}
-	m := modeOf(text)
-	if max := capacity[m][l]; len(text) > max {
-		return nil, &TooLongError{Level: l, Bytes: len(text), Max: max}
+	l, m, eci := e.Level, modeOf(text), eciBits(e.ECI)
+	v := fit(m, len(text), l, lo, hi, eci)
+	if v == 0 {
+		return nil, &TooLongError{Level: l, Version: hi, Bytes: len(text), Max: maxChars(m, hi, l, eci)}
 	}
 	if text == "" {
 		return nil, fmt.Errorf("qr: empty text")
 	}
-	v := minVersion(m, len(text), l)
-	if v == 0 { // capacity and the version table disagree: a bug, not a panic
-		return nil, fmt.Errorf("qr: no version holds %d bytes at %v", len(text), l)
-	}
 	g := newGrid(v, l)
-	g.place(codewords(text, m, v, l))
+	g.place(codewords(text, m, v, l, e.ECI))
 	mask := g.chooseMask()
-	return &Code{Version: v, Level: l, Mask: mask, Size: g.size, rows: g.rows}, nil
+	return &Code{Version: v, Level: l, Mask: mask, ECI: e.ECI, Size: g.size, rows: g.rows}, nil
+}
+
+// MaxBytes returns how many bytes of text fit the largest version e
+// allows, at e's level and after e's ECI header; 0 for settings Encode
+// refuses.
+func (e Encoder) MaxBytes(text string) int {
+	_, hi, err := e.versions()
+	if err != nil {
+		return 0
+	}
+	return maxChars(modeOf(text), hi, e.Level, eciBits(e.ECI))
+}
+
+// versions checks e's settings and returns the range of versions it allows.
+func (e Encoder) versions() (lo, hi int, err error) {
+	lo, hi = cmp.Or(e.MinVersion, 1), cmp.Or(e.MaxVersion, 40)
+	switch {
+	case e.Level < L || e.Level > H:
+		return 0, 0, fmt.Errorf("qr: invalid level %d", e.Level)
+	case lo < 1 || hi > 40 || lo > hi:
+		return 0, 0, fmt.Errorf("qr: invalid version range %d to %d", e.MinVersion, e.MaxVersion)
+	case e.ECI < 0 || e.ECI > 999999:
+		return 0, 0, fmt.Errorf("qr: invalid ECI %d", e.ECI)
+	}
+	return lo, hi, nil
 }

@@ -1,6 +1,7 @@
 package qr
 
 import (
+	"cmp"
 	"errors"
 	"image"
 	"image/color"
@@ -11,8 +12,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/common"
 	zxqr "github.com/makiuchi-d/gozxing/qrcode"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // decode reads c back with gozxing from a plain 4-pixel-per-module image.
@@ -103,32 +106,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestTooLong(t *testing.T) {
-	tests := []struct {
-		text  string
-		level Level
-		max   int
-	}{
-		{strings.Repeat("a", 2332), M, 2331},
-		{strings.Repeat("a", 1274), H, 1273},
-		{strings.Repeat("7", 7090), L, 7089},
-		{strings.Repeat("A", 1853), H, 1852},
-	}
-	for _, tt := range tests {
-		_, err := Encode(tt.text, tt.level)
-		var tl *TooLongError
-		if !errors.As(err, &tl) {
-			t.Fatalf("%d bytes at %v: err %v, want TooLongError", len(tt.text), tt.level, err)
-		}
-		if tl.Bytes != len(tt.text) || tl.Max != tt.max {
-			t.Errorf("got %d/%d, want %d/%d", tl.Bytes, tl.Max, len(tt.text), tt.max)
-		}
-		if _, err := Encode(tt.text[:tt.max], tt.level); err != nil {
-			t.Errorf("%d bytes at %v should fit: %v", tt.max, tt.level, err)
-		}
-	}
-}
-
 func TestInvalidInput(t *testing.T) {
 	for _, tt := range []struct {
 		text  string
@@ -148,11 +125,11 @@ func TestAlignmentPatterns(t *testing.T) {
 	// every pair of centres except the three under the finder patterns,
 	// including those on row and column 6.
 	for v := 2; v <= 40; v++ {
-		c, err := Encode(strings.Repeat("a", capacityAt(byteMode, v, Q)), Q)
+		c, err := Encode(strings.Repeat("a", maxChars(byteMode, v, Q, 0)), Q)
 		if err != nil || c.Version != v {
 			t.Fatalf("version %d: %v", v, err)
 		}
-		pos := alignmentCenters(v)
+		pos := AlignmentCenters(v)
 		last := len(pos) - 1
 		for i, cy := range pos {
 			for j, cx := range pos {
@@ -184,7 +161,7 @@ func TestAlignmentCenters(t *testing.T) {
 		40: {6, 30, 58, 86, 114, 142, 170},
 	}
 	for v, want := range tests {
-		if got := alignmentCenters(v); !reflect.DeepEqual(got, want) {
+		if got := AlignmentCenters(v); !reflect.DeepEqual(got, want) {
 			t.Errorf("version %d: %v, want %v", v, got, want)
 		}
 	}
@@ -314,13 +291,26 @@ func textOf(rng *rand.Rand, m mode, n int) string {
 	return b.String()
 }
 
-// capacityAt is the most characters mode m holds in a version-v symbol at l.
-func capacityAt(m mode, v int, l Level) int {
-	n := 0
-	for segmentBits(m, n+1, v) <= versions[v].dataBytes(l)*8 {
-		n++
+func TestCapacity(t *testing.T) {
+	// Expected values from ISO/IEC 18004 table 7.
+	tests := []struct {
+		m    mode
+		v    int
+		l    Level
+		want int
+	}{
+		{numeric, 1, L, 41}, {alphanumeric, 1, L, 25}, {byteMode, 1, L, 17},
+		{numeric, 1, H, 17}, {alphanumeric, 1, H, 10}, {byteMode, 1, H, 7},
+		{byteMode, 13, M, 331}, {byteMode, 15, M, 412}, {byteMode, 25, M, 997},
+		{numeric, 40, L, 7089}, {numeric, 40, M, 5596}, {numeric, 40, Q, 3993}, {numeric, 40, H, 3057},
+		{alphanumeric, 40, L, 4296}, {alphanumeric, 40, M, 3391}, {alphanumeric, 40, Q, 2420}, {alphanumeric, 40, H, 1852},
+		{byteMode, 40, L, 2953}, {byteMode, 40, M, 2331}, {byteMode, 40, Q, 1663}, {byteMode, 40, H, 1273},
 	}
-	return n
+	for _, tt := range tests {
+		if got := maxChars(tt.m, tt.v, tt.l, 0); got != tt.want {
+			t.Errorf("mode %d version %d-%v: capacity %d, want %d", tt.m, tt.v, tt.l, got, tt.want)
+		}
+	}
 }
 
 func TestMatchesReference(t *testing.T) {
@@ -351,7 +341,7 @@ func TestVersionBoundaries(t *testing.T) {
 				if testing.Short() && v%5 != 0 {
 					continue
 				}
-				n := capacityAt(m, v, l)
+				n := maxChars(m, v, l, 0)
 				sameAsReference(t, textOf(rng, m, n), l)
 				if v < 40 {
 					sameAsReference(t, textOf(rng, m, n+1), l)
@@ -368,11 +358,11 @@ func TestPenalty(t *testing.T) {
 	for v := 1; v <= 40; v += 3 {
 		l := Levels[v%4]
 		m := mode(v % 3)
-		n := capacityAt(m, v, l)
+		n := maxChars(m, v, l, 0)
 		text := textOf(rng, m, n-rng.IntN(n/2+1))
-		ver := minVersion(m, len(text), l)
+		ver := fit(m, len(text), l, 1, 40, 0)
 		g := newGrid(ver, l)
-		g.place(codewords(text, m, ver, l))
+		g.place(codewords(text, m, ver, l, 0))
 		for mask := 0; mask < 8; mask++ {
 			g.format(mask)
 			r := &refCode{Size: g.size, dark: make([]bool, g.size*g.size)}
@@ -401,7 +391,7 @@ func TestAllVersionsDecode(t *testing.T) {
 			continue
 		}
 		l, m := Levels[v%4], mode(v%3)
-		text := textOf(rng, m, capacityAt(m, v, l))
+		text := textOf(rng, m, maxChars(m, v, l, 0))
 		c, err := Encode(text, l)
 		if err != nil {
 			t.Fatal(err)
@@ -411,6 +401,161 @@ func TestAllVersionsDecode(t *testing.T) {
 		}
 		if got := decode(t, c).GetText(); got != text {
 			t.Errorf("version %d-%v: decoded %.20q, want %.20q", v, l, got, text)
+		}
+	}
+}
+
+func TestEncoderECI(t *testing.T) {
+	latin2 := func(s string) string {
+		b, err := charmap.ISO8859_2.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	tests := []struct {
+		name  string
+		bytes string // what is encoded
+		eci   int
+		want  string // what a reader that honours ECI shows
+	}{
+		{"ISO-8859-2", latin2("Tržaška cesta 10, Šiška, Čatež"), 4, "Tržaška cesta 10, Šiška, Čatež"},
+		{"UTF-8", "Grüße, 日本語 ✓", 26, "Grüße, 日本語 ✓"},
+		{"numeric after ECI", "0123456789", 26, "0123456789"},
+		{"two-byte designator", "hello", 170, "hello"}, // 170 is ASCII in gozxing's table
+	}
+	for _, tt := range tests {
+		for _, l := range Levels {
+			c, err := Encoder{Level: l, ECI: tt.eci}.Encode(tt.bytes)
+			if err != nil {
+				t.Fatalf("%s at %v: %v", tt.name, l, err)
+			}
+			if c.ECI != tt.eci {
+				t.Errorf("%s: Code.ECI = %d, want %d", tt.name, c.ECI, tt.eci)
+			}
+			if got := decode(t, c).GetText(); got != tt.want {
+				t.Errorf("%s at %v: decoded %q, want %q", tt.name, l, got, tt.want)
+			}
+		}
+	}
+	// Without the designator a reader guesses, and gets ISO-8859-2 wrong.
+	c, _ := Encode(latin2("Tržaška"), M)
+	if got := decode(t, c).GetText(); got == "Tržaška" {
+		t.Errorf("without ECI gozxing read %q; the test above proves nothing", got)
+	}
+}
+
+func TestECIHeader(t *testing.T) {
+	// gozxing's own parser reads the designator back: one, two and three
+	// bytes (ISO/IEC 18004 table 4), then the segment's mode indicator.
+	for _, eci := range []int{3, 127, 128, 16383, 16384, 999999} {
+		data := appendData(nil, "AB", alphanumeric, 1, versions[1].dataBytes(L), eci)
+		bits := common.NewBitSource(data)
+		if m, _ := bits.ReadBits(4); m != 0b0111 {
+			t.Fatalf("ECI %d: mode indicator %04b, want 0111", eci, m)
+		}
+		if got, err := decoder.DecodedBitStreamParser_parseECIValue(bits); err != nil || got != eci {
+			t.Errorf("ECI %d: gozxing reads %d (%v)", eci, got, err)
+		}
+		if m, _ := bits.ReadBits(4); m != 0b0010 {
+			t.Errorf("ECI %d: then mode %04b, want alphanumeric 0010", eci, m)
+		}
+	}
+}
+
+func TestEncoderVersion(t *testing.T) {
+	tests := []struct {
+		name    string
+		enc     Encoder
+		text    string
+		version int
+	}{
+		{"fixed", Encoder{Level: M, MinVersion: 15, MaxVersion: 15, ECI: 4}, "UPNQR\nshort", 15},
+		{"at least", Encoder{Level: H, MinVersion: 5}, "hi", 5},
+		{"at least, text larger", Encoder{Level: M, MinVersion: 2}, strings.Repeat("a", 300), 13},
+		{"at most, fits", Encoder{Level: M, MaxVersion: 13}, strings.Repeat("a", 331), 13},
+	}
+	for _, tt := range tests {
+		c, err := tt.enc.Encode(tt.text)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if c.Version != tt.version || c.Size != 4*tt.version+17 {
+			t.Errorf("%s: version %d size %d, want version %d", tt.name, c.Version, c.Size, tt.version)
+		}
+		if got := decode(t, c).GetText(); got != tt.text {
+			t.Errorf("%s: decoded %.20q, want %.20q", tt.name, got, tt.text)
+		}
+	}
+}
+
+func TestTooLong(t *testing.T) {
+	// Version-40 capacities from ISO/IEC 18004 table 7. Below: 13-M holds
+	// 334 data codewords, 15-M 415 and 40-M 2334 (table 9); a byte segment
+	// takes 4+16 bits of header and 8 a byte, an ECI 12 more: 331 and 330
+	// bytes in 13-M, 412 in 15-M, 2330 in 40-M after an ECI.
+	tests := []struct {
+		enc          Encoder
+		char         string // the text is this repeated
+		version, max int
+	}{
+		{Encoder{Level: M}, "a", 40, 2331},
+		{Encoder{Level: H}, "a", 40, 1273},
+		{Encoder{Level: L}, "7", 40, 7089},
+		{Encoder{Level: H}, "A", 40, 1852},
+		{Encoder{Level: M, MaxVersion: 13}, "a", 13, 331},
+		{Encoder{Level: M, MaxVersion: 13, ECI: 4}, "a", 13, 330},
+		{Encoder{Level: M, MinVersion: 15, MaxVersion: 15}, "a", 15, 412},
+		{Encoder{Level: M, ECI: 26}, "a", 40, 2330},
+	}
+	for _, tt := range tests {
+		n := tt.max + 1
+		_, err := tt.enc.Encode(strings.Repeat(tt.char, n))
+		var tl *TooLongError
+		if !errors.As(err, &tl) {
+			t.Fatalf("%+v, %d bytes: err %v, want TooLongError", tt.enc, n, err)
+		}
+		if tl.Version != tt.version || tl.Max != tt.max || tl.Bytes != n {
+			t.Errorf("%+v: version %d max %d bytes %d, want %d, %d, %d", tt.enc, tl.Version, tl.Max, tl.Bytes, tt.version, tt.max, n)
+		}
+		if _, err := tt.enc.Encode(strings.Repeat(tt.char, tt.max)); err != nil {
+			t.Errorf("%+v: %d bytes should fit: %v", tt.enc, tt.max, err)
+		}
+		if got := tt.enc.MaxBytes(tt.char); got != tt.max {
+			t.Errorf("%+v: MaxBytes %d, want %d", tt.enc, got, tt.max)
+		}
+	}
+	if got := MaxBytes("a", M); got != 2331 {
+		t.Errorf("MaxBytes(a, M) = %d, want 2331", got)
+	}
+}
+
+func TestEncoderInvalid(t *testing.T) {
+	for _, e := range []Encoder{
+		{Level: M, MinVersion: 41}, {Level: M, MaxVersion: -1}, {Level: M, MinVersion: 10, MaxVersion: 5},
+		{Level: M, ECI: -1}, {Level: M, ECI: 1000000}, {Level: 7},
+	} {
+		if c, err := e.Encode("a"); err == nil {
+			t.Errorf("%+v gave version %d, want an error", e, c.Version)
+		}
+	}
+	for _, v := range []int{-8, 0, 1, 41} {
+		if got := AlignmentCenters(v); got != nil {
+			t.Errorf("AlignmentCenters(%d) = %v, want none", v, got)
+		}
+	}
+}
+
+func TestMaskPatterns(t *testing.T) {
+	// The patterns repeat every 12 modules; gozxing's decoder must agree on
+	// each of them, or it could not read what Encode writes.
+	for m := range 8 {
+		for y := range 24 {
+			for x := range 24 {
+				if maskAt(m, x, y) != refMaskAt(m, x, y) {
+					t.Fatalf("mask %d at (%d, %d): %v, gozxing says %v", m, x, y, maskAt(m, x, y), refMaskAt(m, x, y))
+				}
+			}
 		}
 	}
 }
@@ -487,4 +632,28 @@ func BenchmarkReference(b *testing.B) {
 			}
 		})
 	}
+}
+
+func FuzzEncoder(f *testing.F) {
+	f.Add("UPNQR\n", uint8(1), uint32(4), uint8(15), uint8(15))
+	f.Add(strings.Repeat("a", 331), uint8(1), uint32(4), uint8(0), uint8(13))
+	f.Add("0123", uint8(3), uint32(999999), uint8(40), uint8(0))
+	f.Add("x", uint8(0), uint32(1000000), uint8(9), uint8(3))
+	f.Fuzz(func(t *testing.T, text string, level uint8, eci uint32, minV, maxV uint8) {
+		e := Encoder{Level: Level(level % 4), ECI: int(eci), MinVersion: int(minV), MaxVersion: int(maxV)}
+		c, err := e.Encode(text)
+		var tl *TooLongError
+		switch {
+		case errors.As(err, &tl):
+			if tl.Max >= len(text) || tl.Version != cmp.Or(e.MaxVersion, 40) {
+				t.Fatalf("%+v: %d bytes reported too long for at most %d in version %d", e, len(text), tl.Max, tl.Version)
+			}
+			return
+		case err != nil:
+			return // an invalid setting or empty text
+		}
+		if c.Version < cmp.Or(e.MinVersion, 1) || c.Version > cmp.Or(e.MaxVersion, 40) || c.Size != 4*c.Version+17 {
+			t.Fatalf("%+v: version %d, size %d", e, c.Version, c.Size)
+		}
+	})
 }
