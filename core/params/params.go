@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
@@ -65,11 +66,15 @@ type Options struct {
 	Eye    string
 	EC     qr.Level
 	Margin int
+
+	// Symbol is what the typed kind the call's path names (/api/v1/epc)
+	// requires of the symbol; Parse sets it, Encode and Render honour it.
+	Symbol payload.Symbol
 }
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye}
+	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark}
 }
 
 // Canonical writes o in one fixed form, the same for every spelling of the
@@ -81,7 +86,8 @@ func (o Options) Canonical() string {
 
 // Parse reads the shared parameters of call. known lists the other names the
 // endpoint takes (data, verify, a kind's fields), so they are not mistaken
-// for near misses of a parameter name.
+// for near misses of a parameter name. On a typed kind's path it also takes
+// on what the kind's standard requires of the symbol (Options.Symbol).
 func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	o := Options{Size: DefaultSize, Format: render.Formats[0], FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square", EC: qr.M, Margin: DefaultMargin}
 	if p := checkNames(call, known); p != nil {
@@ -130,7 +136,32 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	if !ecSet && o.Style != "square" {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
 	}
+	o.Symbol = symbolOf(call)
+	if l, ok := qr.ParseLevel(o.Symbol.EC); ok {
+		// The payment standard's level wins even over an explicit ec: the
+		// level is part of the standard (EPC, Swiss QR-bill and UPN all fix
+		// M), a code at another one is not a conformant payment code, and
+		// a banking app or a bill validator may refuse it. Failing instead
+		// would break callers that send one ec for every kind (a batch, an
+		// editor keeping its choice across kinds) for no gain: M is the
+		// only answer that works. The level used is in x-qr-ec and JSON.
+		o.EC = l
+	}
 	return o, p
+}
+
+// symbolOf returns what the typed kind that call's path names requires of
+// the symbol, or nothing for any other path.
+func symbolOf(call problem.Call) payload.Symbol {
+	name, ok := strings.CutPrefix(call.Path, "/api/v1/")
+	if !ok {
+		return payload.Symbol{}
+	}
+	k, ok := payload.Lookup(name)
+	if !ok {
+		return payload.Symbol{}
+	}
+	return k.Symbol
 }
 
 // own drops the aliases of param that the endpoint takes as names of its own:

@@ -9,6 +9,26 @@ package payload
 // charset must equal the bytes in the symbol (§0.1); the QR encoder puts the
 // string's bytes into byte mode as they are. Parse takes either those bytes
 // or text a scanner has already decoded to UTF-8.
+//
+// Each kind's Symbol carries what its standard requires of the symbol. An
+// ECI header names the charset to readers that honour it (ZXing does;
+// without one it guesses), and is written where the standard or the
+// readers it is tested with expect one:
+//   - upn: ISO-8859-2 with ECI 4, level M, version 15, as the ZBS guide says.
+//   - swiss-qr: level M, the Swiss cross, and ECI 26 for its UTF-8, as
+//     QRCoder and swissqrbill write it: without it PostFinance's scanner
+//     read the UTF-8 of "Zürich" as ISO-8859-1, "ZÃ¼rich" (swissqrbill
+//     issue 364).
+//   - epc: level M, at most version 13, and no ECI, even for charsets 2–8.
+//     Line 3 is EPC069-12's charset declaration, and its 331-byte cap is
+//     exactly what 13-M holds with no room for an ECI header; segno and
+//     QRCoder write none, so that is what banking apps are tested with.
+//     An ECI a reader lacks fails the whole symbol (gozxing has no 12,
+//     ISO-8859-10) where a wrong guess spoils a few letters.
+//   - ru-payment: nothing. payloads.md §2.34 asks no level or version, and
+//     the charset is declared by the header digit; KOI8-R (3) has no ECI
+//     in ZXing's table, and QRCoder writes none for windows-1251 (1, ECI
+//     22) either, so an ECI for one of the two would only split readers.
 
 import (
 	"errors"
@@ -37,8 +57,9 @@ func init() {
 			{Name: "version", Label: "Version", Help: "002 (BIC optional) unless a bank asks for 001.", Format: FormatEnum, Enum: []string{"002", "001"}, Example: "002"},
 			{Name: "charset", Label: "Character set", Help: "1 UTF-8, 2 ISO-8859-1, 3 -2, 4 -4, 5 -5, 6 -7, 7 -10, 8 -15.", Format: FormatEnum, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8"}, Example: "1"},
 		},
-		Build: buildEPC,
-		Parse: parseEPC,
+		Build:  buildEPC,
+		Parse:  parseEPC,
+		Symbol: Symbol{EC: "M", MaxVersion: 13},
 	})
 	register(&Kind{
 		Name:  "swiss-qr",
@@ -67,8 +88,9 @@ func init() {
 			{Name: "alt1", Label: "Alternative procedure 1", Help: "Up to 100 characters.", Format: FormatText, Example: "eBill/B/41010560425610173"},
 			{Name: "alt2", Label: "Alternative procedure 2", Help: "Up to 100 characters; needs alt1.", Format: FormatText, Example: "cdbk/some/values"},
 		},
-		Build: buildSwissQR,
-		Parse: parseSwissQR,
+		Build:  buildSwissQR,
+		Parse:  parseSwissQR,
+		Symbol: Symbol{EC: "M", ECI: 26, Mark: "swiss-cross"},
 	})
 	register(&Kind{
 		Name:  "spd",
@@ -106,8 +128,9 @@ func init() {
 			{Name: "raddr", Label: "Recipient address", Format: FormatText, Example: "Trzaska cesta 10"},
 			{Name: "rplace", Label: "Recipient town", Format: FormatText, Example: "2000 Maribor"},
 		},
-		Build: buildUPN,
-		Parse: parseUPN,
+		Build:  buildUPN,
+		Parse:  parseUPN,
+		Symbol: Symbol{EC: "M", MinVersion: 15, MaxVersion: 15, ECI: 4},
 	})
 	ru := []Field{
 		{Name: "name", Label: "Payee", Help: "Name of the recipient organisation, up to 160 characters.", Required: true, Format: FormatText, Example: "ООО «Три кита»"},

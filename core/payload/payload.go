@@ -67,6 +67,20 @@ type Kind struct {
 	// be given in full, for kinds that need "this or that" (vcard: fn or ln).
 	// Fields marked Required are needed in addition. Schema emits it as anyOf.
 	AnyOf [][]string
+
+	// Symbol is what the kind's standard requires of the QR symbol; most
+	// kinds require nothing.
+	Symbol Symbol
+}
+
+// Symbol is what a payment standard requires of the QR symbol that carries
+// a kind's text, beyond the text itself. The zero value requires nothing.
+type Symbol struct {
+	EC         string `json:"ec,omitempty"`          // error-correction level, "L" to "H", that the standard fixes
+	MinVersion int    `json:"min_version,omitempty"` // smallest QR version allowed, 1-40; 0 for no bound
+	MaxVersion int    `json:"max_version,omitempty"` // largest QR version allowed, 1-40; 0 for no bound
+	ECI        int    `json:"eci,omitempty"`         // ECI designator naming the charset of the text's bytes; 0 for none
+	Mark       string `json:"mark,omitempty"`        // what render draws over the centre, e.g. "swiss-cross"
 }
 
 // Recognize priorities for kinds whose text overlaps with another kind's.

@@ -139,27 +139,47 @@ func alignmentCenters(v int) []int {
 }
 
 // picture is the whole symbol as one path: finder and alignment patterns in
-// the chosen eye shape, every other module in the chosen style. Drawing the
-// alignment patterns as small eyes keeps them solid rings in every style, as
-// the scanner's alignment search expects.
+// the chosen eye shape, every other module in the chosen style, and the
+// mark. Drawing the alignment patterns as small eyes keeps them solid rings
+// in every style, as the scanner's alignment search expects; one that the
+// mark cuts into is drawn as modules instead.
 func picture(c *qr.Code, o Options) path {
 	var p path
-	fs := frames(c)
+	lo, hi := markClear(c.Size, o.Mark)
+	cut := func(f frame) bool {
+		return f.x < float64(hi) && f.x+f.s > float64(lo) && f.y < float64(hi) && f.y+f.s > float64(lo)
+	}
+	var fs []frame
 	byEye := make([]bool, c.Size*c.Size)
-	for _, f := range fs {
+	for _, f := range frames(c) {
+		if cut(f) {
+			continue
+		}
+		fs = append(fs, f)
 		for y := int(f.y); y < int(f.y+f.s); y++ {
 			for x := int(f.x); x < int(f.x+f.s); x++ {
 				byEye[y*c.Size+x] = true
 			}
 		}
 	}
-	data := grid{n: c.Size, dark: func(x, y int) bool { return c.Dark(x, y) && !byEye[y*c.Size+x] }}
+	g := modules(c, o)
+	data := grid{n: c.Size, dark: func(x, y int) bool { return g.dark(x, y) && !byEye[y*c.Size+x] }}
 	styles[styleIndex(o.Style)].draw(&p, data)
 	draw := eyes[eyeIndex(o.Eye)].draw
 	for _, f := range fs {
 		draw(&p, f)
 	}
+	markPath(&p, c.Size, o.Mark)
 	return p
+}
+
+// modules returns the dark modules of c that o draws: all but those its
+// mark clears.
+func modules(c *qr.Code, o Options) grid {
+	lo, hi := markClear(c.Size, o.Mark)
+	return grid{n: c.Size, dark: func(x, y int) bool {
+		return c.Dark(x, y) && (x < lo || x >= hi || y < lo || y >= hi)
+	}}
 }
 
 // plain reports whether o draws plain squares, which PNG and SVG write by

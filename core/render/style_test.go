@@ -167,10 +167,13 @@ func TestPNGAndSVGShowTheSamePicture(t *testing.T) {
 	// oksvg, a rasterizer and path parser independent of ours, must draw
 	// the SVG and SVG Tiny as our PNG.
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
-	for _, s := range styles {
-		for _, e := range eyes {
+	for i, s := range styles {
+		for j, e := range eyes {
 			o := opts(256, 4)
 			o.Style, o.Eye = s.name, e.name
+			if (i+j)%2 == 0 {
+				o.Mark = "swiss-cross"
+			}
 			ours, err := png.Decode(bytes.NewReader(PNG(c, o)))
 			if err != nil {
 				t.Fatal(err)
@@ -210,9 +213,13 @@ func TestShapesDoNotOverlap(t *testing.T) {
 	// that both sides measure the same polygons.
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
 	const px = 16
-	for _, s := range styles {
-		for _, e := range eyes {
-			p := flatten(picture(c, Options{Style: s.name, Eye: e.name}))
+	for i, s := range styles {
+		for j, e := range eyes {
+			o := Options{Style: s.name, Eye: e.name}
+			if (i+j)%2 == 0 {
+				o.Mark = "swiss-cross" // a hole in a square, over an alignment pattern
+			}
+			p := flatten(picture(c, o))
 			cov := rasterize(p, layout{side: c.Size * px, px: px, unit: px})
 			filled := coverage(cov, cov.Bounds()) * float64(c.Size*c.Size)
 			if sum := signedArea(p); math.Abs(sum-filled) > .0005*filled {
