@@ -13,18 +13,25 @@ import (
 
 // SVG draws the symbol as compact SVG: a viewBox in module units, the
 // background as one path and the modules as one path. Plain squares are
-// written as horizontal strokes, one short command per run of dark modules.
+// written as strokes one module wide (see walk), the mark as a second path.
 func SVG(c *qr.Code, o Options) []byte {
 	var b bytes.Buffer
 	l := newLayout(c, o)
 	open(&b, l, "")
 	if o.plain() {
-		b.WriteString(` shape-rendering="crispEdges">`)
+		b.WriteString(`>`)
 		background(&b, l, o.BG, false)
 		b.WriteString(`<path`)
 		paint(&b, "stroke", o.FG, false)
-		b.WriteString(` fill="none" d="`)
-		strokes(&b, c)
+		b.WriteString(` stroke-linecap="square" fill="none" shape-rendering="crispEdges" d="`)
+		walk(&b, modules(c, o))
+		var mark path
+		if markPath(&mark, c.Size, o.Mark); len(mark) > 0 {
+			b.WriteString(`"/><path`)
+			paint(&b, "fill", o.FG, false)
+			b.WriteString(` d="`)
+			writePath(&b, mark)
+		}
 	} else {
 		b.WriteString(`>`)
 		background(&b, l, o.BG, false)
@@ -48,10 +55,12 @@ func SVGTiny(c *qr.Code, o Options) []byte {
 	b.WriteString(`<path`)
 	paint(&b, "fill", o.FG, true)
 	b.WriteString(` d="`)
-	p := picture(c, o)
+	var p path
 	if o.plain() {
-		p = p[:0]
-		trace(&p, grid{n: c.Size, dark: c.Dark}) // one outline per region, finders included
+		trace(&p, modules(c, o)) // one outline per region, finders included
+		markPath(&p, c.Size, o.Mark)
+	} else {
+		p = picture(c, o)
 	}
 	writePath(&b, p)
 	b.WriteString(`"/></svg>`)
@@ -85,73 +94,6 @@ func paint(b *bytes.Buffer, attr string, c color.NRGBA, long bool) {
 	fmt.Fprintf(b, ` %s="#%s"`, attr, hex)
 	if c.A != 255 {
 		fmt.Fprintf(b, ` %s-opacity="%s"`, attr, num(float64(c.A)/255))
-	}
-}
-
-// strokes writes plain squares as stroke path data: each finder pattern as
-// two stroked squares and a dot, then the other dark modules as runs, one
-// short command per run, along rows or columns, whichever is shorter.
-func strokes(b *bytes.Buffer, c *qr.Code) {
-	for _, f := range finders(c.Size) {
-		fmt.Fprintf(b, "M%s %sh6v6h-6zm2 2h2v2h-2zm.5 1h1", num(f.x+.5), num(f.y+.5))
-	}
-	var rows, cols bytes.Buffer
-	runs(&rows, c, false)
-	runs(&cols, c, true)
-	if cols.Len() < rows.Len() {
-		rows = cols
-	}
-	b.Write(rows.Bytes())
-}
-
-// runs writes one stroke per run of dark data modules along rows (or
-// columns), at mid-module, each run moved to from the end of the one before.
-func runs(b *bytes.Buffer, c *qr.Code, vertical bool) {
-	dark := func(i, j int) bool { // i along the run, j across
-		if vertical {
-			i, j = j, i
-		}
-		return c.Dark(i, j) && !inFinder(c.Size, i, j)
-	}
-	along, across := byte('h'), " %d.5"
-	if vertical {
-		along = 'v'
-	}
-	ci, cj := 0, 0 // the pen: i at the end of the last run, j its line
-	first := true
-	for j := 0; j < c.Size; j++ {
-		for i := 0; i < c.Size; {
-			if !dark(i, j) {
-				i++
-				continue
-			}
-			end := i
-			for end < c.Size && dark(end, j) {
-				end++
-			}
-			switch {
-			case first && vertical:
-				fmt.Fprintf(b, "M%d.5 %d", j, i)
-			case first:
-				fmt.Fprintf(b, "M%d"+across, i, j)
-			default:
-				di, dj := i-ci, j-cj
-				if vertical {
-					di, dj = dj, di
-				}
-				b.WriteByte('m')
-				b.WriteString(strconv.Itoa(di))
-				if dj >= 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(strconv.Itoa(dj))
-			}
-			first = false
-			b.WriteByte(along)
-			b.WriteString(strconv.Itoa(end - i))
-			ci, cj = end, j
-			i = end
-		}
 	}
 }
 
