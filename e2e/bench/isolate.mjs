@@ -18,6 +18,7 @@ import { amount, kinds, percentiles } from "./requests.mjs";
 const dir = path.resolve(process.argv[2]);
 const trace = process.argv.includes("--inittrace");
 const warm = process.argv.includes("--warm");
+const sustained = process.argv.includes("--sustained");
 await import(pathToFileURL(path.join(dir, "wasm_exec.js")));
 const bytes = fs.readFileSync(path.join(dir, "app.wasm"));
 const since = (t) => Math.round((performance.now() - t) * 100) / 100;
@@ -75,6 +76,23 @@ if (warm) {
       times.push(performance.now() - t);
     }
     out.kinds[kind] = percentiles(times);
+  }
+}
+if (sustained) {
+  // 8 blocks, or 60 s: a leaking heap makes every request slower as the
+  // collector runs against the Worker's memory limit.
+  const requests = kinds.png;
+  const start = performance.now();
+  let served = 1;
+  out.sustained = [];
+  while (out.sustained.length < 8 && performance.now() - start < 60_000) {
+    const times = [];
+    while (times.length < 1000 && performance.now() - start < 60_000) {
+      const t = performance.now();
+      await request(requests[served++ % requests.length].path);
+      times.push(performance.now() - t);
+    }
+    out.sustained.push({ served, ...percentiles(times), wasm_bytes: instance.exports.mem.buffer.byteLength });
   }
 }
 process.stdout.write(JSON.stringify(out) + "\n");

@@ -1,14 +1,23 @@
 // Measures a running server over loopback with autocannon: the first request
 // after it is up (for the Worker, the isolate's cold start: Go's start-up
-// and package initialisation), then, for each kind of request, RUNS bounded
-// runs at concurrency 1 and 16 after a warm-up.
-// Usage: node latency.mjs BASE_URL [RUNS]; RUNS 0 measures the first request only.
+// and package initialisation), then, for each kind of request, bounded runs
+// at each concurrency after a warm-up.
+// Usage: node latency.mjs BASE_URL [--runs 3] [--kinds png,svg] [--concurrency 1,16]
+// (default: every kind of requests.mjs); --runs 0 measures the first request only.
 // Prints JSON: {first_ms, kinds: {png: {c1: [{p50, p90, p99, n, rps, failed}...], c16: [...]}, ...}}.
+import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { amount, kinds, percentiles } from "./requests.mjs";
 
-const base = process.argv[2];
-const runs = Number(process.argv[3] ?? 3);
+const { values: opt, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: "string", default: "3" }, kinds: { type: "string" }, concurrency: { type: "string", default: "1,16" } },
+});
+const base = positionals[0];
+const runs = Number(opt.runs);
+const measured = opt.kinds ? opt.kinds.split(",") : Object.keys(kinds);
+const concurrencies = opt.concurrency.split(",").map(Number);
+for (const k of measured) if (!kinds[k]) throw new Error(`no request kind ${k}`);
 
 async function timed(url) {
   const t = performance.now();
@@ -62,12 +71,15 @@ for (let i = 0; ; i++) {
   }
 }
 const out = { first_ms: Math.round(first_ms * 100) / 100, kinds: {} };
-for (const [kind, requests] of runs > 0 ? Object.entries(kinds) : []) {
-  await load(requests, 1, 20); // warm-up
-  out.kinds[kind] = { c1: [], c16: [] };
+for (const kind of runs > 0 ? measured : []) {
+  const requests = kinds[kind];
+  // warm-up as long as a run: a fresh isolate's WebAssembly starts in
+  // V8's baseline tier and moves its hot functions up as they run
+  await load(requests, 1, amount[kind]);
+  out.kinds[kind] = Object.fromEntries(concurrencies.map((c) => [`c${c}`, []]));
   for (let r = 0; r < runs; r++) {
-    out.kinds[kind].c1.push(await load(requests, 1, amount[kind]));
-    out.kinds[kind].c16.push(await load(requests, 16, 2 * amount[kind]));
+    // twice the requests at higher concurrency, as every connection queues
+    for (const c of concurrencies) out.kinds[kind][`c${c}`].push(await load(requests, c, (c > 1 ? 2 : 1) * amount[kind]));
   }
 }
 console.log(JSON.stringify(out));

@@ -119,40 +119,81 @@ attribute() { # name, then go build/list flags
 attribute worker
 attribute nomcp -overlay "$out/nomcp-overlay.json" || echo "bench: no attribution without MCP (see the ladder)" >&2
 
-step "the Worker's .wasm in Node: cold start (5 fresh processes), init trace, warm requests"
+step "the Worker's .wasm in Node: cold start (5 fresh processes), init trace, warm requests, one isolate over many requests"
 for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker; done > "$out/coldstart.jsonl"
 node e2e/bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
 node e2e/bench/isolate.mjs build/worker --warm > "$out/isolate.json"
+node e2e/bench/isolate.mjs build/worker --sustained > "$out/sustained.json"
 
-step "native server: first request, then health, PNG, SVG, wifi, verify at concurrency 1 and 16 (3 runs)"
+kinds=$(node --input-type=module -e 'import { kinds } from "./e2e/bench/requests.mjs"; console.log(Object.keys(kinds).join(" "))')
+# start NAME COMMAND...: run a server in its own process group, its output
+# in $out/NAME.log. stop ends the last one started.
+start() {
+  local name=$1
+  shift
+  setsid "$@" > "$out/$name.log" 2>&1 &
+  pids+=($!)
+}
+stop() { kill -- -"${pids[-1]}"; }
+
+step "native server: first request, then every kind of request at concurrency 1 and 16 (3 runs)"
 go build -o "$out/native-server" ./worker
 port=$(free_port)
-setsid env PORT="$port" "$out/native-server" > "$out/native.log" 2>&1 &
-pids+=($!)
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" 3 > "$out/native.json"
-kill -- -"${pids[-1]}"
+start native env PORT="$port" "$out/native-server"
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 > "$out/native.json"
+stop
+
+# workerd alone, as Cloudflare runs the Worker: no wrangler proxy, no
+# miniflare entry or asset router in front. A fresh process for each kind
+# of request, so that none inherits another's heap, and each start is one
+# more cold-start sample.
+node e2e/bench/workerd-config.mjs "$out"
+workerd=node_modules/.bin/workerd
+step "workerd alone: a plain JavaScript Worker, the runtime's own floor (3 runs)"
+port=$(free_port)
+start workerd-hello "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd-hello.capnp"
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds health --concurrency 1 > "$out/workerd-hello.json"
+stop
+for kind in $kinds; do
+  step "workerd alone, a new process: the Worker's first request, then $kind at concurrency 1 and 16 (3 runs)"
+  port=$(free_port)
+  start "workerd-$kind" "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
+  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" > "$out/workerd-$kind.json"
+  stop
+done
 
 # wrangler dev runs the [build] command (make build, cached by now) and
 # prints "Ready on" once it accepts requests; the Worker's first request
-# then starts Go in a new isolate.
-workerd() {
-  local port log=$out/workerd-$1.log
+# then starts Go in a new isolate. Every request passes wrangler's proxy
+# worker, a second workerd, miniflare's entry worker and the asset router.
+# A new session for each kind of request, as for workerd alone.
+wrangler_dev() {
   port=$(free_port)
-  setsid npx wrangler dev --ip 127.0.0.1 --port "$port" --log-level info > "$log" 2>&1 &
-  pids+=($!)
+  start "$1" npx wrangler dev --ip 127.0.0.1 --port "$port" --log-level info
   for _ in $(seq 1 1200); do
-    grep -q "Ready on" "$log" && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log" >&2; return 1; }
+    grep -q "Ready on" "$out/$1.log" && return 0
+    kill -0 "${pids[-1]}" 2>/dev/null || break
     sleep 0.25
   done
-  node e2e/bench/latency.mjs "http://127.0.0.1:$port" "$2" > "$out/workerd-$1.json"
-  kill -- -"${pids[-1]}"
+  cat "$out/$1.log" >&2
+  return 1
 }
-step "workerd: first request, then the same loads (3 runs)"
-workerd 1 3
-step "workerd: two more cold starts"
-workerd 2 0
-workerd 3 0
+for kind in $kinds; do
+  step "wrangler dev, a new session: the Worker's first request, then $kind at concurrency 1 (3 runs)"
+  wrangler_dev "wrangler-$kind"
+  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" --concurrency 1 > "$out/wrangler-$kind.json"
+  stop
+done
+
+# The editor's static files are wrangler's assets, as on Cloudflare.
+if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  step "the editor in Chromium, served by wrangler dev"
+  wrangler_dev wrangler-editor
+  node e2e/editor/measure.mjs "http://127.0.0.1:$port" > "$out/editor.json"
+  stop
+else
+  echo "bench: no Chromium at ${CHROMIUM:-/usr/bin/chromium}: the editor is not measured" >&2
+fi
 
 node -e 'console.log(JSON.stringify({end: require("os").loadavg()}))' > "$out/load-end.json"
 step "writing BENCHMARKS.md and docs/bench-encode.svg"
