@@ -55,6 +55,7 @@ node_modules: package-lock.json
 test: vet unit node_modules build e2e
 
 vet:
+	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...
 
