@@ -90,17 +90,25 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 	}
 }
 
-// UnknownKind is the problem for a kind name the registry lacks: it names
-// the nearest kind and the list at GET /api/v1/types. query is kept in the fix.
+// UnknownKind is the problem for a kind name the registry lacks. Its fix is
+// a call to paste (decisions.md: the fix lists the nearest kind): the same
+// query on the nearest kind when the name looks like a typo of one, else
+// GET /api/v1/types, the list of every kind; the detail names that list
+// either way. The fix echoes the query, so secret values are redacted.
 func UnknownKind(name string, call problem.Call) *problem.Problem {
 	var names []string
+	q := call.Query
 	for _, k := range payload.All() {
 		names = append(names, k.Name)
+		q = redact(k, q) // any kind's secret: the caller may have meant another kind than the nearest
 	}
 	near := Nearest(strings.ToLower(name), names)
 	if near == "" {
-		return problem.NotFound.New("type", "no payload kind "+name+"; GET /api/v1/types lists every kind", "GET /api/v1/types lists every kind.")
+		return problem.NotFound.New("type", "no payload kind "+name+"; GET "+TypesPath+" lists every kind", TypesPath)
 	}
-	fix := problem.Call{Path: "/api/v1/" + near, Query: call.Query}.With("", "")
-	return problem.NotFound.New("type", "no payload kind "+name+"; did you mean "+near+"? GET /api/v1/types lists every kind", fix)
+	fix := problem.Call{Path: "/api/v1/" + near, Query: q}.With("", "")
+	return problem.NotFound.New("type", "no payload kind "+name+"; did you mean "+near+"? GET "+TypesPath+" lists every kind", fix)
 }
+
+// TypesPath lists every payload kind with its field schema.
+const TypesPath = "/api/v1/types"

@@ -89,7 +89,8 @@ func init() {
 			{Name: "alt2", Label: "Alternative procedure 2", Help: "Up to 100 characters; needs alt1.", Format: FormatText, Example: "cdbk/some/values"},
 		},
 		Build:  buildSwissQR,
-		Parse:  parseSwissQR,
+		read:   parseSwissQR,
+		strict: true,
 		Symbol: Symbol{EC: "M", ECI: 26, Mark: "swiss-cross"},
 	})
 	register(&Kind{
@@ -499,21 +500,27 @@ func buildSwissQR(f Fields) (string, error) {
 	return strings.Join(lines, "\r\n"), nil
 }
 
-// parseSwissQR reads a QR-bill (CRLF or LF lines, one trailing line break
-// tolerated as the SwissQRBill decoder does). Combined (K) addresses, no
-// longer allowed since IG 2.3, are not parsed: they cannot be split into
-// the structured fields.
-func parseSwissQR(text string) (Fields, bool) {
+// parseSwissQR reads a QR-bill (CRLF or LF lines). Like the SwissQRBill
+// decoder it takes any version 02xx, which SIX keeps compatible, and one
+// trailing line break; both are noted, since Build writes 0200 and no
+// break (payloads.md §2.31). Combined (K) addresses, no longer allowed
+// since IG 2.3, are not parsed: they cannot be split into the structured
+// fields.
+func parseSwissQR(text string, ns *notes) (Fields, bool) {
 	if !strings.HasPrefix(text, "SPC\r\n") && !strings.HasPrefix(text, "SPC\n") {
 		return nil, false
 	}
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	if len(lines) > 31 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
+		ns.add("", "the line break after the last element is not written (IG 2.3 §4.2.3 does not allow it)")
 	}
-	if len(lines) < 31 || len(lines) > 34 || len(lines[1]) != 4 || !strings.HasPrefix(lines[1], "02") ||
+	if len(lines) < 31 || len(lines) > 34 || len(lines[1]) != 4 || !strings.HasPrefix(lines[1], "02") || !numeric(lines[1]) ||
 		lines[2] != "1" || lines[4] != "S" || lines[30] != "EPD" {
 		return nil, false
+	}
+	if lines[1] != "0200" {
+		ns.add("", "version "+lines[1]+" is read as 0200, the version this service writes")
 	}
 	for _, l := range lines[11:18] {
 		if l != "" {
@@ -534,7 +541,7 @@ func parseSwissQR(text string) (Fields, bool) {
 	default:
 		return nil, false
 	}
-	return parsed(buildSwissQR, f)
+	return f, true
 }
 
 // spdText writes a free-text SPD value in capitals without accents, the

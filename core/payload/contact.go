@@ -1,6 +1,9 @@
 package payload
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Contact cards: vcard and mecard (payloads.md §2.4, 2.5).
 
@@ -32,7 +35,7 @@ func init() {
 		},
 		AnyOf: [][]string{{"fn"}, {"ln"}, {"org"}},
 		Build: buildVCard,
-		Parse: parseVCard,
+		read:  parseVCard,
 	})
 
 	register(&Kind{
@@ -49,7 +52,7 @@ func init() {
 		},
 		AnyOf: [][]string{{"fn"}, {"ln"}},
 		Build: buildMecard,
-		Parse: parseMecard,
+		read:  parseMecard,
 	})
 }
 
@@ -166,7 +169,7 @@ func contentLine(line string) (name, params, value string) {
 // fills phone2, any other the first free of phone and phone2. Versions
 // other than 3.0 and 4.0 read as 3.0; quoted-printable 2.1 values are not
 // decoded.
-func parseVCard(s string) (Fields, bool) {
+func parseVCard(s string, ns *notes) (Fields, bool) {
 	lines := contentSplit(strings.TrimLeft(s, "\ufeff \t\r\n"))
 	if len(lines) == 0 || !strings.EqualFold(lines[0], "BEGIN:VCARD") {
 		return nil, false
@@ -193,10 +196,8 @@ lines:
 				f["version"] = "4.0"
 			}
 		case "N":
-			c := splitEscaped(value, ';')
-			first("ln", icalUnescape(c[0]))
-			if len(c) > 1 {
-				first("fn", icalUnescape(c[1]))
+			if f["fn"] == "" && f["ln"] == "" {
+				f["fn"], f["ln"] = vcardName(value, ns)
 			}
 		case "FN":
 			formatted = icalUnescape(value)
@@ -233,7 +234,32 @@ lines:
 	if f["fn"] == "" && f["ln"] == "" && formatted != "" && formatted != f["org"] {
 		f["fn"] = formatted
 	}
-	return settle("vcard", f)
+	return f, true
+}
+
+// vcardName reads an N value (family; given; additional; prefixes;
+// suffixes) into first and last name. The vcard kind writes only family
+// and given, so prefixes and middle names go before the given name and
+// suffixes after the family name: the name Build then writes in FN is the
+// one ZXing shows for a card without FN, "prefix given additional family
+// suffix" (payloads.md §2.4, N:Doe;Jane;;Dr.; reads "Dr. Jane Doe").
+func vcardName(value string, ns *notes) (fn, ln string) {
+	c := make([]string, 5)
+	for i, v := range splitEscaped(value, ';') {
+		if i < len(c) {
+			c[i] = strings.TrimSpace(icalUnescape(v))
+		}
+	}
+	join := func(parts ...string) string {
+		return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " ")
+	}
+	if c[2] != "" || c[3] != "" {
+		ns.add("fn", "N's prefix and middle names are read into the first name: "+join(c[3], c[1], c[2]))
+	}
+	if c[4] != "" {
+		ns.add("ln", "N's suffix is read into the last name: "+join(c[0], c[4]))
+	}
+	return join(c[3], c[1], c[2]), join(c[0], c[4])
 }
 
 // buildMecard strips commas from the name parts: ZXing swaps "Last,First"
@@ -276,7 +302,7 @@ func buildMecard(f Fields) (string, error) {
 
 // parseMecard needs N:, as ZXing does. A name without a comma is read as
 // the first name; segno's MEMO: is read as the note.
-func parseMecard(s string) (Fields, bool) {
+func parseMecard(s string, ns *notes) (Fields, bool) {
 	body, ok := strings.CutPrefix(s, "MECARD:")
 	if !ok {
 		return nil, false
@@ -309,8 +335,9 @@ func parseMecard(s string) (Fields, bool) {
 	if _, seen := f["fn"]; !seen {
 		return nil, false
 	}
-	if f["note"] == "" {
+	if f["note"] == "" && memo != "" {
 		f["note"] = memo
+		ns.add("note", "MEMO: is read as the note; the mecard kind writes NOTE:, which ZXing reads and MEMO: it ignores")
 	}
-	return settle("mecard", f)
+	return f, true
 }

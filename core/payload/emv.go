@@ -438,9 +438,9 @@ func buildPayNow(f Fields) (string, error) {
 	editable := amount == ""
 	switch strings.ToLower(fv(f, "editable")) {
 	case "":
-	case "true", "1", "yes":
+	case "true", "1", "yes", "on": // the values flag takes, which the schema lists
 		editable = true
-	case "false", "0", "no":
+	case "false", "0", "no", "off":
 		editable = false
 	default:
 		return "", fieldError(kind, "editable", "editable must be true or false")

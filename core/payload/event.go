@@ -29,7 +29,7 @@ func init() {
 				Help: "Minutes before the start to show an alert."},
 		},
 		Build: buildEvent,
-		Parse: parseEvent,
+		read:  parseEvent,
 	})
 }
 
@@ -140,7 +140,7 @@ func buildEvent(f Fields) (string, error) {
 // parseEvent reads the first VEVENT, bare or inside a VCALENDAR. Times
 // without Z (floating, or with a TZID) are read as UTC, as ZXing does on a
 // UTC device; the time zone database is not shipped to the browser.
-func parseEvent(s string) (Fields, bool) {
+func parseEvent(s string, _ *notes) (Fields, bool) {
 	lines := contentSplit(strings.TrimLeft(s, "\ufeff \t\r\n"))
 	if len(lines) == 0 || !strings.EqualFold(lines[0], "BEGIN:VEVENT") && !strings.EqualFold(lines[0], "BEGIN:VCALENDAR") {
 		return nil, false
@@ -205,7 +205,7 @@ func parseEvent(s string) (Fields, bool) {
 			}
 		}
 	}
-	return settle("event", f)
+	return f, true
 }
 
 // icalTime reads a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS[Z]) value.

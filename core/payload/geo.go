@@ -20,7 +20,7 @@ func init() {
 			{Name: "alt", Label: "Altitude", Format: FormatDecimal, Example: "408", Help: "Metres, 0 or more."},
 		},
 		Build: buildGeo,
-		Parse: parseGeo,
+		read:  parseGeo,
 	})
 }
 
@@ -41,19 +41,22 @@ func buildGeo(f Fields) (string, error) {
 	return s, nil
 }
 
-// parseGeo takes what ZXing's GeoResultParser takes, the prefix in any
-// case and a ?query after the numbers, which is not kept.
-func parseGeo(s string) (Fields, bool) {
+// parseGeo takes what ZXing's GeoResultParser takes: the prefix in any
+// case, numbers it can read, a latitude, longitude and altitude in range
+// (ZXing reads a negative altitude as no geo: URI at all, payloads.md
+// §2.16), and a ?query after the numbers, which is not kept.
+func parseGeo(s string, ns *notes) (Fields, bool) {
 	if len(s) < 4 || !strings.EqualFold(s[:4], "geo:") {
 		return nil, false
 	}
-	nums, _, _ := strings.Cut(s[4:], "?")
+	nums, query, hasQuery := strings.Cut(s[4:], "?")
 	parts := strings.Split(nums, ",")
 	if len(parts) < 2 || len(parts) > 3 {
 		return nil, false
 	}
-	for _, p := range parts {
-		if p == "" || strings.Trim(p, "-0123456789.") != "" {
+	for i, p := range parts {
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || strings.Trim(p, "-0123456789.") != "" || i == 2 && v < 0 {
 			return nil, false
 		}
 	}
@@ -61,7 +64,10 @@ func parseGeo(s string) (Fields, bool) {
 	if len(parts) == 3 {
 		f["alt"] = parts[2]
 	}
-	return settle("geo", f)
+	if hasQuery {
+		ns.add("", "?"+query+" is not kept; the geo kind writes coordinates only (use maps for a place name)")
+	}
+	return f, true
 }
 
 // latLng reads and normalises the lat and lng fields of kind.

@@ -22,7 +22,7 @@ func init() {
 				Help: "One address, or several separated by commas."},
 		},
 		Build: buildEmail,
-		Parse: parseEmail,
+		read:  parseEmail,
 	})
 
 	// Empty SUB: and BODY: fields are left out, as MECARD leaves out empty fields.
@@ -36,7 +36,7 @@ func init() {
 			{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
 		},
 		Build: buildMatmsg,
-		Parse: parseMatmsg,
+		read:  parseMatmsg,
 	})
 
 	register(&Kind{
@@ -48,7 +48,7 @@ func init() {
 				Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
 		},
 		Build: buildPhone,
-		Parse: parsePhone,
+		read:  parsePhone,
 	})
 
 	register(&Kind{
@@ -60,7 +60,7 @@ func init() {
 			{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
 		},
 		Build: buildSMS,
-		Parse: parseSMS,
+		read:  parseSMS,
 	})
 
 	register(&Kind{
@@ -73,7 +73,7 @@ func init() {
 			{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
 		},
 		Build: buildMMS,
-		Parse: parseMMS,
+		read:  parseMMS,
 	})
 
 	register(&Kind{
@@ -88,7 +88,7 @@ func init() {
 		AnyOf:    [][]string{{"number"}, {"message"}},
 		Priority: PriorityLink,
 		Build:    buildWhatsApp,
-		Parse:    parseWhatsApp,
+		read:     parseWhatsApp,
 	})
 
 	register(&Kind{
@@ -101,7 +101,7 @@ func init() {
 		},
 		Priority: PriorityLink,
 		Build:    buildTelegram,
-		Parse:    parseTelegram,
+		read:     parseTelegram,
 	})
 
 	register(&Kind{
@@ -114,7 +114,7 @@ func init() {
 			{Name: "audio", Label: "Audio only", Format: FormatBool, Example: "false"},
 		},
 		Build: buildFaceTime,
-		Parse: parseFaceTime,
+		read:  parseFaceTime,
 	})
 
 	register(&Kind{
@@ -128,7 +128,7 @@ func init() {
 				Help: "call (default) or chat."},
 		},
 		Build: buildSkype,
-		Parse: parseSkype,
+		read:  parseSkype,
 	})
 }
 
@@ -212,7 +212,7 @@ func buildEmail(f Fields) (string, error) {
 
 // parseEmail reads mailto: in the two cases ZXing accepts. A '+' stays a
 // plus, as RFC 6068 and mail clients read it.
-func parseEmail(s string) (Fields, bool) {
+func parseEmail(s string, _ *notes) (Fields, bool) {
 	rest, ok := strings.CutPrefix(s, "mailto:")
 	if !ok {
 		if rest, ok = strings.CutPrefix(s, "MAILTO:"); !ok {
@@ -237,7 +237,7 @@ func parseEmail(s string) (Fields, bool) {
 			f["body"] = strings.ReplaceAll(v, "\r\n", "\n")
 		}
 	}
-	return settle("email", f)
+	return f, true
 }
 
 func buildMatmsg(f Fields) (string, error) {
@@ -258,7 +258,7 @@ func buildMatmsg(f Fields) (string, error) {
 	return s + ";", nil
 }
 
-func parseMatmsg(s string) (Fields, bool) {
+func parseMatmsg(s string, _ *notes) (Fields, bool) {
 	body, ok := strings.CutPrefix(s, "MATMSG:")
 	if !ok {
 		return nil, false
@@ -271,7 +271,7 @@ func parseMatmsg(s string) (Fields, bool) {
 			f[name] = meUnescape(vals[i])
 		}
 	}
-	return settle("matmsg", f)
+	return f, true
 }
 
 // dialNumber strips the visual separators (space, ( ) - .) from a phone
@@ -307,17 +307,20 @@ func buildPhone(f Fields) (string, error) {
 	return "tel:" + n, nil
 }
 
-// parsePhone drops RFC 3966 parameters such as ;ext=, which the phone
-// kind cannot carry.
-func parsePhone(s string) (Fields, bool) {
+// parsePhone reads tel: and TEL:. RFC 3966 parameters such as ;ext=,
+// which the phone kind cannot carry, are left out and noted.
+func parsePhone(s string, ns *notes) (Fields, bool) {
 	rest, ok := strings.CutPrefix(s, "tel:")
 	if !ok {
 		if rest, ok = strings.CutPrefix(s, "TEL:"); !ok {
 			return nil, false
 		}
 	}
-	n, _, _ := strings.Cut(rest, ";")
-	return settle("phone", Fields{"number": pctDecode(n, false)})
+	n, params, cut := strings.Cut(rest, ";")
+	if cut {
+		ns.add("number", ";"+params+" is not kept; the phone kind writes the number only")
+	}
+	return Fields{"number": pctDecode(n, false)}, true
 }
 
 // buildSMS writes SMSTO:, the one form whose body both iOS and Android
@@ -334,25 +337,39 @@ func buildSMS(f Fields) (string, error) {
 }
 
 // parseSMS reads SMSTO: and the RFC 5724 sms: form, keeping the first
-// number of a list.
-func parseSMS(s string) (Fields, bool) {
+// number of a list. The iOS-style sms:<number>;body=… loses its body, as
+// in ZXing, and sms:<number>&body=… is no number at all (payloads.md §2.9).
+func parseSMS(s string, ns *notes) (Fields, bool) {
 	if rest, ok := cutAnyPrefix(s, "SMSTO:", "smsto:"); ok {
 		n, m, _ := strings.Cut(rest, ":")
-		return settle("sms", Fields{"number": n, "message": m})
+		return Fields{"number": n, "message": m}, true
 	}
 	if rest, ok := cutAnyPrefix(s, "sms:", "SMS:"); ok {
-		f := smsURI(rest)
-		delete(f, "subject")
-		return settle("sms", f)
+		f := smsURI(rest, ns)
+		if f["subject"] != "" {
+			ns.add("", "subject= is not kept; an SMS has no subject (the mms kind has one)")
+			delete(f, "subject")
+		}
+		return f, true
 	}
 	return nil, false
 }
 
-// smsURI reads the part of an sms: or mms: URI after the scheme.
-func smsURI(rest string) Fields {
+// smsURI reads the part of an sms: or mms: URI after the scheme, noting
+// the numbers after the first and any ;parameters, which it leaves out.
+func smsURI(rest string, ns *notes) Fields {
 	nums, query, _ := strings.Cut(rest, "?")
-	n, _, _ := strings.Cut(nums, ",")
-	n, _, _ = strings.Cut(n, ";")
+	n, more, list := strings.Cut(nums, ",")
+	if list {
+		ns.add("number", "only the first number is kept, not "+more)
+	}
+	n, params, cut := strings.Cut(n, ";")
+	switch {
+	case cut && strings.HasPrefix(strings.ToLower(params), "body="):
+		ns.add("message", ";"+params+" is not kept: scanners drop a ;body= (ZXing does); ?body= is the form they read")
+	case cut:
+		ns.add("", ";"+params+" after the number is not kept")
+	}
 	f := Fields{"number": pctDecode(n, false)}
 	if v := queryValue(query, "subject", false); v != "" {
 		f["subject"] = v
@@ -388,13 +405,13 @@ func buildMMS(f Fields) (string, error) {
 	return s, nil
 }
 
-func parseMMS(s string) (Fields, bool) {
+func parseMMS(s string, ns *notes) (Fields, bool) {
 	if rest, ok := cutAnyPrefix(s, "MMSTO:", "mmsto:"); ok {
 		n, m, _ := strings.Cut(rest, ":")
-		return settle("mms", Fields{"number": n, "message": m})
+		return Fields{"number": n, "message": m}, true
 	}
 	if rest, ok := cutAnyPrefix(s, "mms:", "MMS:"); ok {
-		return settle("mms", smsURI(rest))
+		return smsURI(rest, ns), true
 	}
 	return nil, false
 }
@@ -434,7 +451,7 @@ func buildWhatsApp(f Fields) (string, error) {
 }
 
 // parseWhatsApp also reads the api.whatsapp.com/send?phone= form.
-func parseWhatsApp(s string) (Fields, bool) {
+func parseWhatsApp(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	var num, query string
 	switch {
@@ -454,7 +471,7 @@ func parseWhatsApp(s string) (Fields, bool) {
 	if m := queryValue(query, "text", true); m != "" {
 		f["message"] = m
 	}
-	return settle("whatsapp", f)
+	return f, true
 }
 
 func startsFold(s, prefix string) bool {
@@ -487,12 +504,12 @@ func buildTelegram(f Fields) (string, error) {
 
 // parseTelegram reads t.me and telegram.me profile links; a start
 // parameter or other query is not kept.
-func parseTelegram(s string) (Fields, bool) {
+func parseTelegram(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	for _, p := range []string{"https://t.me/", "http://t.me/", "https://telegram.me/", "http://telegram.me/"} {
 		if startsFold(s, p) {
 			u, _, _ := strings.Cut(s[len(p):], "?")
-			return settle("telegram", Fields{"username": strings.TrimSuffix(u, "/")})
+			return Fields{"username": strings.TrimSuffix(u, "/")}, true
 		}
 	}
 	return nil, false
@@ -526,7 +543,7 @@ func buildFaceTime(f Fields) (string, error) {
 	return scheme + n, nil
 }
 
-func parseFaceTime(s string) (Fields, bool) {
+func parseFaceTime(s string, _ *notes) (Fields, bool) {
 	f := Fields{}
 	rest, ok := cutFold(s, "facetime-audio:")
 	if ok {
@@ -535,7 +552,7 @@ func parseFaceTime(s string) (Fields, bool) {
 		return nil, false
 	}
 	f["target"] = pctDecode(strings.TrimPrefix(rest, "//"), false)
-	return settle("facetime", f)
+	return f, true
 }
 
 func cutFold(s, prefix string) (string, bool) {
@@ -583,7 +600,7 @@ func buildSkype(f Fields) (string, error) {
 	return "skype:" + u + "?" + action, nil
 }
 
-func parseSkype(s string) (Fields, bool) {
+func parseSkype(s string, _ *notes) (Fields, bool) {
 	rest, ok := cutFold(s, "skype:")
 	if !ok {
 		return nil, false
@@ -593,5 +610,5 @@ func parseSkype(s string) (Fields, bool) {
 	if action, _, _ := strings.Cut(query, "&"); action != "" {
 		f["action"] = action
 	}
-	return settle("skype", f)
+	return f, true
 }

@@ -34,7 +34,7 @@ func init() {
 				Help: "hotp only, and required there: the initial counter."},
 		},
 		Build: buildOTP,
-		Parse: parseOTP,
+		read:  parseOTP,
 	})
 }
 
@@ -126,7 +126,7 @@ func buildOTP(f Fields) (string, error) {
 
 // parseOTP prefers the issuer parameter to the label's prefix when both
 // are present, as Google's Key URI format advises.
-func parseOTP(s string) (Fields, bool) {
+func parseOTP(s string, _ *notes) (Fields, bool) {
 	rest, ok := cutFold(strings.TrimSpace(s), "otpauth://")
 	if !ok {
 		return nil, false
@@ -143,5 +143,5 @@ func parseOTP(s string) (Fields, bool) {
 			f[k] = v
 		}
 	}
-	return settle("otp", f)
+	return f, true
 }

@@ -21,7 +21,8 @@ type Field struct {
 	Help     string   // one sentence shown under the input
 	Required bool     // the builder fails without it
 	Format   string   // one of the Format* constants
-	Enum     []string // allowed values, when the field is a choice
+	Enum     []string // allowed values, when the field is a choice; forms offer these
+	Aliases  []string // other values Build takes for a choice (wifi: SAE for WPA3); named in Help, accepted by Schema
 	Example  string   // a valid value, used in docs and in problem fixes
 	Secret   bool     // never put in a URL, a log or a cache
 }
@@ -68,9 +69,47 @@ type Kind struct {
 	// Fields marked Required are needed in addition. Schema emits it as anyOf.
 	AnyOf [][]string
 
+	// Unless lists fields needed unless another field has one of some
+	// values (wifi: password, unless security is nopass). Schema emits
+	// each as if/then.
+	Unless []Unless
+
 	// Symbol is what the kind's standard requires of the QR symbol; most
 	// kinds require nothing.
 	Symbol Symbol
+
+	// read, when set, is the kind's parser before settle: it returns the
+	// fields as the text has them, valid or not, and notes anything it
+	// reads differently from how Build writes it. register makes Parse
+	// from it, so that every value settle leaves out is noted too.
+	read func(text string, ns *notes) (Fields, bool)
+
+	// strict makes settle refuse a text with an invalid optional field
+	// rather than leave the field out: a payment read without its
+	// reference would pay something else.
+	strict bool
+}
+
+// Note says what Parse read from a text that Build would not have written
+// that way: a value it left out (a negative altitude, a non-boolean H: in
+// a WIFI code) or a form it read as the one Build writes. RecognizeNotes
+// hands them to decode, so that a parse never changes a payload silently.
+type Note struct {
+	Field  string `json:"field,omitempty"` // the kind's field it concerns; empty when it is about the text as a whole
+	Reason string `json:"reason"`          // what was read differently, and why
+}
+
+// notes collects the notes of one parse.
+type notes []Note
+
+func (ns *notes) add(field, reason string) { *ns = append(*ns, Note{Field: field, Reason: reason}) }
+
+// Unless makes the fields Needs required unless Field is left out or is
+// one of Values ("" among them when an empty value lifts the need too).
+type Unless struct {
+	Field  string   // the deciding field, e.g. "security"
+	Values []string // its values that lift the need, e.g. "nopass"
+	Needs  []string // the fields needed otherwise, e.g. "password"
 }
 
 // Symbol is what a payment standard requires of the QR symbol that carries
@@ -129,6 +168,12 @@ func register(k *Kind) {
 	if _, dup := byName[k.Name]; dup {
 		panic("payload: kind registered twice: " + k.Name)
 	}
+	if k.read != nil {
+		k.Parse = func(text string) (Fields, bool) {
+			f, _, ok := k.ParseNotes(text)
+			return f, ok
+		}
+	}
 	kinds = append(kinds, k)
 	byName[k.Name] = k
 }
@@ -144,6 +189,26 @@ func All() []*Kind {
 func Lookup(name string) (*Kind, bool) {
 	k, ok := byName[name]
 	return k, ok
+}
+
+// ParseNotes is Parse that also says what the text held that Build would
+// not write: values left out because Build refuses them, and forms read as
+// the ones Build writes. Notes are nil when the text is exactly what Build
+// could have written, and for kinds whose Parse refuses any such text.
+func (k *Kind) ParseNotes(text string) (Fields, []Note, bool) {
+	if k.read == nil {
+		f, ok := k.Parse(text)
+		return f, nil, ok
+	}
+	var ns notes
+	f, ok := k.read(text, &ns)
+	if !ok {
+		return nil, nil, false
+	}
+	if f, ok = k.settle(f, &ns); !ok {
+		return nil, nil, false
+	}
+	return f, ns, true
 }
 
 // Build looks up kind and builds its payload from f.
@@ -177,6 +242,10 @@ func need(kind string, f Fields, names ...string) error {
 	return nil
 }
 
+// boolAliases are the values flag takes besides true and false, which
+// Schema lists too: a form's checkbox sends on.
+var boolAliases = []string{"1", "0", "yes", "no", "on", "off"}
+
 // flag reads a boolean field: empty is false; true/false, 1/0, yes/no and
 // on/off (an HTML checkbox) are accepted in any case.
 func flag(kind string, f Fields, name string) (bool, error) {
@@ -189,16 +258,13 @@ func flag(kind string, f Fields, name string) (bool, error) {
 	return false, fieldError(kind, name, "must be true or false")
 }
 
-// settle makes parsed fields buildable: while Build of kind names an
-// optional field that is set, that field is dropped, so a scanned payload
-// with one odd value (a malformed e-mail in a MECARD) still reads as its
-// kind. Empty values are dropped first, so parsers need not check. It
-// fails when a required field is at fault or Build fails otherwise.
-func settle(kind string, f Fields) (Fields, bool) {
-	k, ok := byName[kind]
-	if !ok {
-		return nil, false
-	}
+// settle makes fields as read from a text buildable: while Build names an
+// optional field that is set, that field is left out and noted, so a
+// scanned payload with one odd value (a malformed e-mail in a MECARD)
+// still reads as its kind and says what it lost. Empty values are dropped
+// first, so parsers need not check. It fails when a required field is at
+// fault, when Build fails otherwise, and for a strict kind at any fault.
+func (k *Kind) settle(f Fields, ns *notes) (Fields, bool) {
 	for name, v := range f {
 		if v == "" {
 			delete(f, name)
@@ -210,13 +276,14 @@ func settle(kind string, f Fields) (Fields, bool) {
 			return f, true
 		}
 		fe, ok := err.(*FieldError)
-		if !ok || f[fe.Field] == "" {
+		if !ok || f[fe.Field] == "" || k.strict {
 			return nil, false
 		}
 		if fd := k.Field(fe.Field); fd == nil || fd.Required {
 			return nil, false
 		}
 		delete(f, fe.Field)
+		ns.add(fe.Field, "left out: "+fe.Problem)
 	}
 	return nil, false
 }

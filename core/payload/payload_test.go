@@ -123,6 +123,18 @@ func TestFieldMetadata(t *testing.T) {
 				}
 			}
 		}
+		for _, u := range k.Unless {
+			for _, n := range append([]string{u.Field}, u.Needs...) {
+				if k.Field(n) == nil {
+					t.Errorf("%s: Unless names unknown field %q", k.Name, n)
+				}
+			}
+		}
+		for _, fd := range k.Fields {
+			if len(fd.Aliases) > 0 && len(fd.Enum) == 0 {
+				t.Errorf("%s.%s: aliases of no choice", k.Name, fd.Name)
+			}
+		}
 	}
 	wifi, _ := Lookup("wifi")
 	if fd := wifi.Field("sec"); fd == nil || fd.Name != "security" {
@@ -163,7 +175,7 @@ func TestSchema(t *testing.T) {
 		for _, fd := range k.Fields {
 			p, ok := s.Properties[fd.Name]
 			if !ok || p.Type != "string" || p.Title != fd.Label || p.WriteOnly != fd.Secret ||
-				len(p.Examples) != 1 || p.Examples[0] != fd.Example || !slices.Equal(p.Enum, fd.Enum) && fd.Format != FormatBool {
+				len(p.Examples) != 1 || p.Examples[0] != fd.Example || !slices.Equal(p.Enum, append(slices.Clone(fd.Enum), fd.Aliases...)) && fd.Format != FormatBool {
 				t.Errorf("%s.%s: property %+v does not describe the field", k.Name, fd.Name, p)
 			}
 			if fd.Required {
@@ -176,7 +188,7 @@ func TestSchema(t *testing.T) {
 	}
 	wifi, _ := Lookup("wifi")
 	b, _ := json.Marshal(wifi.Schema())
-	for _, want := range []string{`"required":["ssid"]`, `"password":{"description":`, `"writeOnly":true`, `"enum":["WPA","WPA2","WPA3","WEP","nopass"]`, `"hidden":{"description":`, `"enum":["true","false"]`} {
+	for _, want := range []string{`"required":["ssid"]`, `"password":{"description":`, `"writeOnly":true`, `"enum":["WPA","WPA2","WPA3","WEP","nopass","SAE","WPA/WPA2","WPA2/WPA3","none","open"]`, `"hidden":{"description":`, `"enum":["true","false","1","0","yes","no","on","off"]`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("wifi schema lacks %s:\n%s", want, b)
 		}
@@ -188,23 +200,34 @@ func TestSchema(t *testing.T) {
 }
 
 // FuzzParse: no parser panics, and whatever a parser accepts, its builder
-// builds; Recognize's answer builds too.
+// builds; Recognize's answer builds too. Parse never accepts what Build
+// would not write without saying so: every value a kind's reader found
+// and settle left out is in a note, no value is changed on the way, and a
+// text Build writes as it is carries no note.
 func FuzzParse(f *testing.F) {
 	for _, ex := range examples {
 		f.Add(ex.text)
 	}
 	for _, s := range []string{"WIFI:", "WIFI:S:\\", "MECARD:N:,;;", "BEGIN:VCARD\r\nN:\\", "BEGIN:VEVENT\r\nDTSTART:20250101\r\nDTEND:20241231\r\nEND:VEVENT",
-		"geo:-,-", "mailto:%", "otpauth://totp/%3A?secret=A", "https://[::1]:99999/", "https://xn--/", "skype:live:?", "tel:", "https://wa.me/0"} {
+		"geo:-,-", "mailto:%", "otpauth://totp/%3A?secret=A", "https://[::1]:99999/", "https://xn--/", "skype:live:?", "tel:", "https://wa.me/0",
+		"WIFI:T:WPA;S:x;P:abcdefgh;H:PEAP;;", "WIFI:T:nopass;S:x;P:y;;", "geo:47.1,8.5,-3", "sms:+41791234567;body=x", "MECARD:N:A;EMAIL:x;;"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, k := range All() {
-			fields, ok := k.Parse(s)
+			fields, said, ok := k.ParseNotes(s)
 			if !ok {
 				continue
 			}
-			if _, err := k.Build(fields); err != nil {
+			text, err := k.Build(fields)
+			if err != nil {
 				t.Errorf("%s.Parse(%q) = %q, but Build fails: %v", k.Name, s, fields, err)
+			}
+			if text == s && len(said) > 0 {
+				t.Errorf("%s.ParseNotes(%q): Build writes the text as it is, yet notes %+v", k.Name, s, said)
+			}
+			if k.read != nil {
+				checkNoted(t, k, s, fields, said)
 			}
 		}
 		if kind, fields := Recognize(s); kind != "text" {
@@ -213,6 +236,31 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkNoted compares what k's reader found in s with what ParseNotes
+// kept: a value left out must be noted under its field, and a value kept
+// must be the one read.
+func checkNoted(t *testing.T, k *Kind, s string, kept Fields, said []Note) {
+	t.Helper()
+	var ns notes
+	read, _ := k.read(s, &ns)
+	for name, v := range read {
+		switch {
+		case v == "":
+		case kept[name] == "":
+			if !slices.ContainsFunc(said, func(n Note) bool { return n.Field == name }) {
+				t.Errorf("%s.ParseNotes(%q) left out %s=%q without a note (notes %+v)", k.Name, s, name, v, said)
+			}
+		case kept[name] != v:
+			t.Errorf("%s.ParseNotes(%q) changed %s from %q to %q", k.Name, s, name, v, kept[name])
+		}
+	}
+	for name := range kept {
+		if _, ok := read[name]; !ok {
+			t.Errorf("%s.ParseNotes(%q) made up %s", k.Name, s, name)
+		}
+	}
 }
 
 // FuzzBuild fills the fields of kind number n (of All), in order, with the

@@ -10,19 +10,27 @@ import "sort"
 // their own come first, then links on known hosts, then any link, then text.
 // Text that no kind claims is "text" with {"text": text}.
 func Recognize(text string) (kind string, f Fields) {
+	kind, f, _ = RecognizeNotes(text)
+	return kind, f
+}
+
+// RecognizeNotes is Recognize that also returns the notes of the kind's
+// parse (see Kind.ParseNotes): what the text held that the kind's Build
+// would not have written, such as a value left out.
+func RecognizeNotes(text string) (kind string, f Fields, notes []Note) {
 	for _, k := range byPriority() {
 		if k.Parse == nil {
 			continue
 		}
-		f, ok := k.Parse(text)
+		f, ns, ok := k.ParseNotes(text)
 		if !ok {
 			continue
 		}
 		if _, err := k.Build(f); err == nil {
-			return k.Name, f
+			return k.Name, f, ns
 		}
 	}
-	return "text", Fields{"text": text}
+	return "text", Fields{"text": text}, nil
 }
 
 func byPriority() []*Kind {

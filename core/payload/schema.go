@@ -1,5 +1,7 @@
 package payload
 
+import "slices"
+
 // jsonFormats maps field formats to JSON Schema "format" values; formats
 // JSON Schema has no word for get a pattern (below) or nothing.
 var jsonFormats = map[string]string{
@@ -35,9 +37,13 @@ func (k *Kind) Schema() map[string]any {
 		}
 		switch {
 		case len(fd.Enum) > 0:
-			p["enum"] = append([]string(nil), fd.Enum...)
+			// The aliases join the enum so that a client validating against
+			// the schema never refuses a value the API takes; forms still
+			// offer only Enum. Other spellings in another case (wpa2) are a
+			// leniency of the builders the schema does not describe.
+			p["enum"] = append(slices.Clone(fd.Enum), fd.Aliases...)
 		case fd.Format == FormatBool:
-			p["enum"] = []string{"true", "false"}
+			p["enum"] = append([]string{"true", "false"}, boolAliases...)
 		}
 		if fd.Example != "" {
 			p["examples"] = []string{fd.Example}
@@ -61,6 +67,9 @@ func (k *Kind) Schema() map[string]any {
 	if k.Help != "" {
 		s["description"] = k.Help
 	}
+	if len(k.Unless) > 0 {
+		s["allOf"] = unlessSchema(k.Unless)
+	}
 	if len(k.AnyOf) > 0 {
 		alts := make([]any, len(k.AnyOf))
 		for i, set := range k.AnyOf {
@@ -69,4 +78,20 @@ func (k *Kind) Schema() map[string]any {
 		s["anyOf"] = alts
 	}
 	return s
+}
+
+// unlessSchema writes each Unless as if/then: if the deciding field is
+// given with a value outside Values, the fields Needs are required.
+func unlessSchema(rules []Unless) []any {
+	out := make([]any, len(rules))
+	for i, u := range rules {
+		out[i] = map[string]any{
+			"if": map[string]any{
+				"required":   []string{u.Field},
+				"properties": map[string]any{u.Field: map[string]any{"not": map[string]any{"enum": slices.Clone(u.Values)}}},
+			},
+			"then": map[string]any{"required": slices.Clone(u.Needs)},
+		}
+	}
+	return out
 }

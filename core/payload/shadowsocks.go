@@ -5,7 +5,7 @@ package payload
 import (
 	"encoding/base64"
 	"fmt"
-	"net"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -49,7 +49,9 @@ func ssHost(h string) (string, bool) {
 	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
 		h = h[1 : len(h)-1]
 	}
-	if ip := net.ParseIP(h); ip != nil {
+	// netip rather than net keeps package net out of the browser program;
+	// net.ParseIP is exactly ParseAddr without a zone.
+	if ip, err := netip.ParseAddr(h); err == nil && ip.Zone() == "" {
 		if strings.Contains(h, ":") {
 			return "[" + h + "]", true
 		}

@@ -66,7 +66,7 @@ func init() {
 			{Name: "title", Label: "Title", Format: FormatText, Example: "Docs: start here"},
 		},
 		Build: buildBookmark,
-		Parse: parseBookmark,
+		read:  parseBookmark,
 	})
 
 	register(&Kind{
@@ -80,7 +80,7 @@ func init() {
 		},
 		Priority: PriorityLink,
 		Build:    buildApp,
-		Parse:    parseApp,
+		read:     parseApp,
 	})
 
 	networks := make([]string, len(socialNetworks))
@@ -98,7 +98,7 @@ func init() {
 		},
 		Priority: PriorityLink,
 		Build:    buildSocial,
-		Parse:    parseSocial,
+		read:     parseSocial,
 	})
 
 	// Google Maps links carry one search term, so with provider google a
@@ -120,7 +120,7 @@ func init() {
 		AnyOf:    [][]string{{"query"}, {"lat", "lng"}},
 		Priority: PriorityLink,
 		Build:    buildMaps,
-		Parse:    parseMaps,
+		read:     parseMaps,
 	})
 }
 
@@ -199,7 +199,7 @@ func buildBookmark(f Fields) (string, error) {
 	return s + "URL:" + meEscape(link) + ";;", nil
 }
 
-func parseBookmark(s string) (Fields, bool) {
+func parseBookmark(s string, _ *notes) (Fields, bool) {
 	body, ok := strings.CutPrefix(s, "MEBKM:")
 	if !ok {
 		return nil, false
@@ -214,7 +214,7 @@ func parseBookmark(s string) (Fields, bool) {
 			}
 		}
 	}
-	return settle("bookmark", f)
+	return f, true
 }
 
 func buildApp(f Fields) (string, error) {
@@ -260,7 +260,7 @@ func isPackageName(s string) bool {
 
 // parseApp reads store links as the stores print them too, e.g.
 // https://apps.apple.com/ch/app/some-name/id284882215 and market://details?id=.
-func parseApp(s string) (Fields, bool) {
+func parseApp(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
 	var f Fields
@@ -283,7 +283,7 @@ func parseApp(s string) (Fields, bool) {
 	default:
 		return nil, false
 	}
-	return settle("app", f)
+	return f, true
 }
 
 type socialNetwork struct{ name, prefix, suffix string }
@@ -331,7 +331,7 @@ func isHandle(h string) bool {
 
 // parseSocial reads the links buildSocial writes, with or without "www."
 // and a trailing slash; a query or a deeper path is not a profile link.
-func parseSocial(s string) (Fields, bool) {
+func parseSocial(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	for _, n := range socialNetworks {
 		for _, prefix := range []string{n.prefix, strings.Replace(n.prefix, "://www.", "://", 1)} {
@@ -340,7 +340,7 @@ func parseSocial(s string) (Fields, bool) {
 			}
 			h := strings.TrimSuffix(s[len(prefix):], "/")
 			if isHandle(h) {
-				return settle("social", Fields{"network": n.name, "handle": h})
+				return Fields{"network": n.name, "handle": h}, true
 			}
 		}
 	}
@@ -384,7 +384,7 @@ func buildMaps(f Fields) (string, error) {
 	return "", fieldError("maps", "provider", "must be google or apple")
 }
 
-func parseMaps(s string) (Fields, bool) {
+func parseMaps(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	f := Fields{}
 	switch {
@@ -411,7 +411,7 @@ func parseMaps(s string) (Fields, bool) {
 	default:
 		return nil, false
 	}
-	return settle("maps", f)
+	return f, true
 }
 
 // queryValue returns the decoded value of the first key=value pair of an

@@ -21,13 +21,16 @@ func init() {
 			{Name: "password", Label: "Password", Format: FormatText, Secret: true, Example: "correct horse",
 				Help: "Required unless security is nopass. WPA: 8-63 characters or 64 hex digits."},
 			{Name: "security", Short: "sec", Label: "Security", Format: FormatEnum,
-				Enum: []string{"WPA", "WPA2", "WPA3", "WEP", "nopass"}, Example: "WPA",
-				Help: "WPA covers WPA, WPA2 and WPA2/WPA3 transition networks; WPA3 (or SAE) is for WPA3-only networks; nopass (or none, open) for open ones. Default: WPA with a password, nopass without."},
+				Enum: []string{"WPA", "WPA2", "WPA3", "WEP", "nopass"}, Aliases: []string{"SAE", "WPA/WPA2", "WPA2/WPA3", "none", "open"}, Example: "WPA",
+				Help: "WPA covers WPA, WPA2 and WPA2/WPA3 transition networks (WPA/WPA2 and WPA2/WPA3 are taken as WPA); WPA3 (or SAE) is for WPA3-only networks; nopass (or none, open) for open ones. Default: WPA with a password, nopass without."},
 			{Name: "hidden", Label: "Hidden network", Format: FormatBool, Example: "false",
 				Help: "true when the network does not broadcast its name."},
 		},
-		Build: buildWifi,
-		Parse: parseWifi,
+		// No security (or an empty one) with no password is an open network
+		// too, so the password is needed only when security names another.
+		Unless: []Unless{{Field: "security", Values: []string{"nopass", "none", "open", ""}, Needs: []string{"password"}}},
+		Build:  buildWifi,
+		read:   parseWifi,
 	})
 }
 
@@ -114,8 +117,9 @@ func printable(s string) bool {
 
 // parseWifi reads the fields in any order, as ZXing and Android do. A
 // missing T: means WPA when there is a password and nopass otherwise;
-// enterprise types (WPA2-EAP) are not this kind.
-func parseWifi(s string) (Fields, bool) {
+// enterprise types (WPA2-EAP) are not this kind. A password on an open
+// network is left to settle, which leaves it out and notes it.
+func parseWifi(s string, ns *notes) (Fields, bool) {
 	body, ok := strings.CutPrefix(s, "WIFI:")
 	if !ok {
 		return nil, false
@@ -143,18 +147,33 @@ func parseWifi(s string) (Fields, bool) {
 		case "P":
 			f["password"] = v
 		case "H":
-			if strings.EqualFold(v, "true") {
-				f["hidden"] = "true"
-			}
+			wifiHidden(f, v, ns)
+		default:
+			// R:1 (WPA3 transition disable) and the enterprise keys: ZXing
+			// ignores R, and this kind has no field for either.
+			ns.add("", k+": is not kept; the wifi kind writes only T, S, P and H")
 		}
 	}
 	switch {
-	case f["security"] == "nopass":
-		delete(f, "password")
 	case f["security"] == "" && f["password"] == "":
 		f["security"] = "nopass"
 	case f["security"] == "":
 		f["security"] = "WPA"
 	}
-	return settle("wifi", f)
+	return f, true
+}
+
+// wifiHidden reads H: as ZXing does (payloads.md §2.3, scanners disagree
+// 4): true or false in any case is the hidden flag; any other value is the
+// EAP phase-2 method of a legacy enterprise code, so the network is not
+// hidden. The builder's flag takes yes, on and 1 too, so that value is
+// noted here rather than handed to it.
+func wifiHidden(f Fields, v string, ns *notes) {
+	switch {
+	case strings.EqualFold(v, "true"):
+		f["hidden"] = "true"
+	case strings.EqualFold(v, "false"):
+	default:
+		ns.add("hidden", "H:"+v+" is not true or false; scanners read it as an EAP phase-2 method, so the network is not marked hidden")
+	}
 }
