@@ -241,10 +241,20 @@ func TestPathStyle(t *testing.T) {
 		if !bytes.HasPrefix(r.body, []byte("data:image/png;base64,")) {
 			t.Errorf(".txt gave %.40q", r.body)
 		}
-		if r := get(t, base+"/q/hello.gif"); r.status != 400 {
-			t.Errorf(".gif: status %d", r.status)
-		} else {
-			followFix(t, base, r)
+		// A wrong extension is replaced (not kept as data), and a fault in
+		// the query is fixed in the /q/ form the caller used.
+		for _, tt := range []struct{ target, fix, data string }{
+			{"/q/hello.gif?size=300", "/q/hello.png?size=300", "hello"},
+			{"/q/hello.jpg", "/q/hello.png", "hello"},
+			{"/q/example.com?size=300", "/q/example.com.png?size=300", "example.com"},
+			{"/q/hi.png?style=stars", "/q/hi.png?style=star", "hi"},
+			{"/q/" + enc + ".svg?colour=1a237e", "/q/" + url.PathEscape(text) + ".svg?color=1a237e", text},
+		} {
+			r := get(t, base+tt.target)
+			if p := problemOf(t, r, 400); p["fix"] != tt.fix {
+				t.Errorf("%s: fix %q, want %q", tt.target, p["fix"], tt.fix)
+			}
+			scan(t, followFix(t, base, r), tt.data)
 		}
 		if img := pngOf(t, get(t, base+"/q/hello.png?size=200")); img.Bounds().Dx() != 200 {
 			t.Errorf("/q/ ignores size")
@@ -306,8 +316,8 @@ func TestBadInput(t *testing.T) {
 			{"data=hi&margin=11", "margin", []string{"11", "10"}, "margin=10"},
 			{"data=hi&format=gif", "format", []string{"gif", "png"}, "format="},
 			{"data=hi&ec=X", "ec", []string{"X"}, "ec="},
-			{"data=hi&style=bubbly", "style", []string{"bubbly"}, "style="},
-			{"data=hi&eye=blob", "eye", []string{"blob"}, "eye="},
+			{"data=hi&style=bubbly", "style", []string{"bubbly"}, "style=square"},
+			{"data=hi&eye=blob", "eye", []string{"blob"}, "eye=square"},
 			{"", "data", []string{"data"}, "data="},
 			{"data=hi&colour=000000", "color", []string{"colour"}, "color=000000"},
 			{"data=hi&sise=300", "size", []string{"sise"}, "size=300"},
@@ -331,6 +341,35 @@ func TestBadInput(t *testing.T) {
 			}
 			followFix(t, base, r)
 		}
+		// A value from a short list: the fix holds the nearest value, and
+		// allowed (and detail) name every value there is.
+		styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"}
+		eyes := []string{"square", "rounded", "circle", "leaf", "diamond"}
+		for _, tt := range []struct {
+			query, fix string
+			allowed    []string
+		}{
+			{"data=hi&style=roundd", "/api/v1/qr?data=hi&style=rounded", styles},
+			{"data=hi&dots=roundd", "/api/v1/qr?data=hi&dots=rounded", styles},
+			{"data=hi&style=Vertical-Bar", "/api/v1/qr?data=hi&style=vertical-bars", styles},
+			{"data=hi&eye=leef", "/api/v1/qr?data=hi&eye=leaf", eyes},
+			{"data=hi&eye=circel&style=dot", "/api/v1/qr?data=hi&eye=circle&style=dot", eyes},
+		} {
+			r := get(t, base+"/api/v1/qr?"+tt.query)
+			p := problemOf(t, r, 400)
+			if p["fix"] != tt.fix {
+				t.Errorf("%s: fix %q, want %q", tt.query, p["fix"], tt.fix)
+			}
+			if got := fmt.Sprint(p["allowed"]); got != fmt.Sprint(tt.allowed) {
+				t.Errorf("%s: allowed %s, want %v", tt.query, got, tt.allowed)
+			}
+			for _, a := range tt.allowed {
+				if !strings.Contains(p["detail"].(string), a) {
+					t.Errorf("%s: detail %q does not name %s", tt.query, p["detail"], a)
+				}
+			}
+			scan(t, followFix(t, base, r), "hi")
+		}
 		// Too long even at L: the fix is an instruction, not a call.
 		p := problemOf(t, get(t, base+"/api/v1/qr?ec=L&data="+strings.Repeat("x", 3000)), 400)
 		if !strings.Contains(p["detail"].(string), "3000") || !strings.Contains(p["detail"].(string), "2953") {
@@ -345,13 +384,31 @@ func TestRoutingProblems(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
 		problemOf(t, get(t, base+"/api/v1/nothing-here/at-all"), 404)
 		problemOf(t, get(t, base+"/nope"), 404)
-		r := do(t, "POST", base+"/api/v1/qr?data=hi", nil, strings.NewReader("x"))
-		problemOf(t, r, 405)
-		if allow := r.header.Get("Allow"); !strings.Contains(allow, "GET") || !strings.Contains(allow, "HEAD") {
-			t.Errorf("Allow %q", allow)
+		// A 405's fix is the same call with the method it needs; for a POST
+		// route, a sentence with a curl line.
+		for _, tt := range []struct{ method, target, allow, fix string }{
+			{"POST", "/api/v1/qr?data=hi&size=300", "GET, HEAD, OPTIONS", "GET /api/v1/qr?data=hi&size=300"},
+			{"DELETE", "/q/hi.png?size=300", "GET, HEAD, OPTIONS", "GET /q/hi.png?size=300"},
+			{"GET", "/api/v1/qr/batch", "POST, OPTIONS", "POST /api/v1/qr/batch with a JSON body"},
+			{"GET", "/api/v1/decode", "POST, OPTIONS", "POST /api/v1/decode with the image as the body"},
+		} {
+			r := do(t, tt.method, base+tt.target, nil, strings.NewReader("x"))
+			p := problemOf(t, r, 405)
+			if allow := r.header.Get("Allow"); allow != tt.allow {
+				t.Errorf("%s %s: Allow %q, want %q", tt.method, tt.target, allow, tt.allow)
+			}
+			fix, _ := p["fix"].(string)
+			if path, ok := strings.CutPrefix(tt.fix, "GET "); ok {
+				if fix != tt.fix {
+					t.Errorf("%s %s: fix %q, want %q", tt.method, tt.target, fix, tt.fix)
+				}
+				if got := get(t, base+path); got.status != 200 {
+					t.Errorf("%s %s: the fix answers %d", tt.method, tt.target, got.status)
+				}
+			} else if !strings.HasPrefix(fix, tt.fix) || !strings.Contains(fix, "curl ") {
+				t.Errorf("%s %s: fix %q, want a sentence starting %q with a curl line", tt.method, tt.target, fix, tt.fix)
+			}
 		}
-		r = do(t, "DELETE", base+"/q/hi.png", nil, nil)
-		problemOf(t, r, 405)
 	})
 }
 
@@ -398,6 +455,72 @@ func TestCaching(t *testing.T) {
 	})
 }
 
+// TestStyles: every module style and eye shape scans back, in PNG and SVG,
+// and dots= is style= under another name: the same bytes and ETag.
+func TestStyles(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		q := base + "/api/v1/qr?size=400&data=" + url.QueryEscape(sample)
+		plain := get(t, q)
+		for _, v := range []string{
+			"style=rounded", "style=dot", "style=diamond", "style=star", "style=vertical-bars",
+			"style=horizontal-bars", "style=organic", "style=square",
+			"eye=rounded", "eye=circle", "eye=leaf", "eye=diamond", "eye=square",
+			"style=rounded&eye=leaf", "style=dot&eye=circle&format=svg", "style=organic&eye=leaf&format=svg-tiny",
+		} {
+			r := get(t, q+"&"+v)
+			scan(t, r, sample)
+			if shaped := !strings.Contains(v, "square") && !strings.Contains(v, "format"); shaped && bytes.Equal(r.body, plain.body) {
+				t.Errorf("%s gives the plain picture", v)
+			}
+		}
+		for _, v := range []string{"rounded&eye=leaf", "star&format=svg"} {
+			a, b := get(t, q+"&style="+v), get(t, q+"&dots="+v)
+			if !bytes.Equal(a.body, b.body) || a.header.Get("ETag") != b.header.Get("ETag") {
+				t.Errorf("dots=%s and style=%s differ", v, v)
+			}
+			scan(t, b, sample)
+		}
+		// A shaped style takes ec H unless the caller sets one.
+		var m struct{ EC string }
+		json.Unmarshal(get(t, base+"/api/v1/qr?format=json&data=hi&dots=dot").body, &m)
+		if m.EC != "H" {
+			t.Errorf("dots=dot: ec %q, want H", m.EC)
+		}
+	})
+}
+
+// TestPathStyleCaching: /q/ paths answer HEAD and 304 like /api/v1/qr, and
+// give the bytes the same query there gives.
+func TestPathStyleCaching(t *testing.T) {
+	each(t, func(t *testing.T, base string) {
+		for _, tt := range []struct{ path, query, ctype string }{
+			{"/q/hello%20world.png?size=200", "/api/v1/qr?data=hello%20world&size=200", "image/png"},
+			{"/q/hello.svg?style=rounded&eye=leaf", "/api/v1/qr?data=hello&format=svg&style=rounded&eye=leaf", "image/svg+xml"},
+		} {
+			r := get(t, base+tt.path)
+			etag := r.header.Get("ETag")
+			if r.status != 200 || !strings.HasPrefix(etag, `"`) || r.header.Get("Content-Type") != tt.ctype {
+				t.Fatalf("%s: status %d, ETag %q, Content-Type %q", tt.path, r.status, etag, r.header.Get("Content-Type"))
+			}
+			if same := get(t, base+tt.query); !bytes.Equal(same.body, r.body) || same.header.Get("ETag") != etag {
+				t.Errorf("%s and %s differ", tt.path, tt.query)
+			}
+			head := do(t, "HEAD", base+tt.path, nil, nil)
+			if head.status != 200 || len(head.body) != 0 || head.header.Get("ETag") != etag ||
+				head.header.Get("Content-Type") != tt.ctype || head.header.Get("Content-Length") != fmt.Sprint(len(r.body)) {
+				t.Errorf("HEAD %s: status %d, %d bytes, ETag %q, Content-Length %q", tt.path, head.status, len(head.body), head.header.Get("ETag"), head.header.Get("Content-Length"))
+			}
+			again := do(t, "GET", base+tt.path, map[string]string{"If-None-Match": etag}, nil)
+			if again.status != 304 || len(again.body) != 0 || again.header.Get("ETag") != etag {
+				t.Errorf("%s If-None-Match: status %d, %d bytes", tt.path, again.status, len(again.body))
+			}
+			if other := do(t, "GET", base+tt.path, map[string]string{"If-None-Match": `"other"`}, nil); other.status != 200 {
+				t.Errorf("%s stale ETag: status %d", tt.path, other.status)
+			}
+		}
+	})
+}
+
 // TestSameBytes asks both servers the same questions: the Worker's
 // WebAssembly build must answer byte for byte what the native build does.
 func TestSameBytes(t *testing.T) {
@@ -414,6 +537,13 @@ func TestSameBytes(t *testing.T) {
 		"/api/v1/qr?data=hello&format=base64&size=100",
 		"/api/v1/qr?size=1000&ec=Q&data=" + url.QueryEscape(strings.Repeat("The quick brown fox. ", 40)),
 		"/q/hello%20world.png?size=333",
+		// Shaped modules and eyes: curves, and at size=1000 the tiled rasterizer.
+		"/api/v1/qr?style=rounded&eye=leaf&data=" + url.QueryEscape(sample),
+		"/api/v1/qr?size=1000&style=rounded&eye=leaf&color=1a237e&data=" + url.QueryEscape(strings.Repeat("The quick brown fox. ", 20)),
+		"/api/v1/qr?size=1000&style=organic&eye=circle&bg=transparent&data=" + url.QueryEscape(sample),
+		"/api/v1/qr?data=hello&format=svg&style=star&eye=diamond",
+		"/api/v1/qr?data=hello&format=svg-tiny&dots=dot&eye=rounded",
+		"/q/hello%20world.svg?style=rounded&eye=leaf",
 	} {
 		a, b := get(t, native+q), get(t, workerd+q)
 		if a.status != 200 || !bytes.Equal(a.body, b.body) || a.header.Get("ETag") != b.header.Get("ETag") {

@@ -67,6 +67,12 @@ func TestParseProblems(t *testing.T) {
 		{"colour=fff", "color", "/api/v1/qr?color=fff"},
 		{"sise=300", "size", "/api/v1/qr?size=300"},
 		{"marign=2", "margin", "/api/v1/qr?margin=2"},
+		{"style=roundd", "style", "/api/v1/qr?style=rounded"},
+		{"dots=roundd", "style", "/api/v1/qr?dots=rounded"}, // the fix keeps the caller's alias
+		{"style=stars", "style", "/api/v1/qr?style=star"},
+		{"style=bubbly", "style", "/api/v1/qr?style=square"}, // nothing near: the default
+		{"eye=leef", "eye", "/api/v1/qr?eye=leaf"},
+		{"eye=CIRCEL", "eye", "/api/v1/qr?eye=circle"},
 	}
 	for _, tt := range tests {
 		_, p := Parse(call(tt.query))
@@ -79,6 +85,39 @@ func TestParseProblems(t *testing.T) {
 		}
 		if _, again := Parse(call(strings.TrimPrefix(p.Fix, "/api/v1/qr?"))); again != nil {
 			t.Errorf("%q: the fix %q fails too: %v", tt.query, p.Fix, again)
+		}
+	}
+}
+
+// TestAllowedLists: a bad value of a parameter with a short list of values
+// names every value it could have been, in the registry's order.
+func TestAllowedLists(t *testing.T) {
+	styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"}
+	eyes := []string{"square", "rounded", "circle", "leaf", "diamond"}
+	tests := []struct {
+		query   string
+		allowed []string
+	}{
+		{"style=roundd", styles},
+		{"dots=x", styles},
+		{"eye=leef", eyes},
+		{"ec=Z", []string{"L", "M", "Q", "H"}},
+		{"format=gif", []string{"png", "svg", "svg-tiny", "json", "base64"}},
+		{"color=red", nil}, // not a list
+	}
+	for _, tt := range tests {
+		_, p := Parse(call(tt.query))
+		if p == nil {
+			t.Errorf("%q: no problem", tt.query)
+			continue
+		}
+		if strings.Join(p.Allowed, ",") != strings.Join(tt.allowed, ",") {
+			t.Errorf("%q: allowed %v, want %v", tt.query, p.Allowed, tt.allowed)
+		}
+		for _, a := range tt.allowed {
+			if !strings.Contains(p.Detail, a) {
+				t.Errorf("%q: detail %q does not name %q", tt.query, p.Detail, a)
+			}
 		}
 	}
 }

@@ -77,6 +77,12 @@ func (k kind) Newf(field, fix, format string, args ...any) *Problem {
 type Call struct {
 	Path  string
 	Query url.Values
+
+	// Write, when set, writes a corrected query back in the form the caller
+	// used. A call whose path carries parameters (/q/<data>.<ext> carries
+	// data and format) is checked as a query, but its fix must stay "the
+	// same call corrected", not turn into another endpoint's URL.
+	Write func(q url.Values) string
 }
 
 // With returns the call as a path and query string with name set to value and
@@ -93,12 +99,15 @@ func (c Call) With(name, value string, drop ...string) string {
 	if name != "" {
 		q.Set(name, value)
 	}
-	return c.Path + encode(q)
+	if c.Write != nil {
+		return c.Write(q)
+	}
+	return c.Path + Query(q)
 }
 
-// encode writes q sorted by key, with %20 for spaces so the fix reads the way
-// people type it.
-func encode(q url.Values) string {
+// Query writes q as "?" and its pairs sorted by key (or "" when q is empty),
+// with %20 for spaces so the fix reads the way people type it.
+func Query(q url.Values) string {
 	if len(q) == 0 {
 		return ""
 	}

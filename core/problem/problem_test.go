@@ -32,6 +32,49 @@ func TestCallWith(t *testing.T) {
 	}
 }
 
+func TestCallWithWrite(t *testing.T) {
+	// A call whose path carries a parameter writes its fixes in its own form.
+	c := Call{Path: "/api/v1/qr", Query: url.Values{"data": {"hi"}, "style": {"stars"}},
+		Write: func(q url.Values) string {
+			d := q.Get("data")
+			q.Del("data")
+			return "/q/" + d + ".png" + Query(q)
+		}}
+	tests := []struct {
+		name, value string
+		drop        []string
+		want        string
+	}{
+		{"style", "star", nil, "/q/hi.png?style=star"},
+		{"", "", []string{"style"}, "/q/hi.png"},
+		{"data", "ho", nil, "/q/ho.png?style=stars"},
+	}
+	for _, tt := range tests {
+		if got := c.With(tt.name, tt.value, tt.drop...); got != tt.want {
+			t.Errorf("With(%q, %q, %v) = %q, want %q", tt.name, tt.value, tt.drop, got, tt.want)
+		}
+	}
+	if c.Query.Get("data") != "hi" || c.Query.Get("style") != "stars" {
+		t.Error("With let Write change the caller's query")
+	}
+}
+
+func TestQuery(t *testing.T) {
+	tests := []struct {
+		q    url.Values
+		want string
+	}{
+		{nil, ""},
+		{url.Values{}, ""},
+		{url.Values{"b": {"2"}, "a": {"x y", "+"}}, "?a=x%20y&a=%2B&b=2"},
+	}
+	for _, tt := range tests {
+		if got := Query(tt.q); got != tt.want {
+			t.Errorf("Query(%v) = %q, want %q", tt.q, got, tt.want)
+		}
+	}
+}
+
 func TestDocumentShape(t *testing.T) {
 	p := BadValue.New("color", "color \"red\" is not a hex color", "/api/v1/qr?color=ff0000")
 	var m map[string]any

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -20,39 +21,128 @@ func (s *server) qr(w http.ResponseWriter, r *http.Request) {
 }
 
 // pathStyle answers GET /q/<data>.<ext>: the data is the percent-decoded
-// path after /q/, the extension picks the format.
+// path after /q/, the extension picks the format. It is generated like
+// /api/v1/qr, but every fix stays in the /q/ form the caller used.
 func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 	raw := strings.TrimPrefix(r.URL.EscapedPath(), "/q/")
 	q := r.URL.Query()
+	stem, ext := splitExt(raw)
+	format, ok := formatOfExt(ext)
+	if !ok {
+		writeProblem(w, r, badExt(raw, stem, ext, q))
+		return
+	}
+	data, err := url.PathUnescape(stem)
+	if err != nil || data == "" {
+		fix := pathCall(params.Data.Example, format, q).With("", "")
+		writeProblem(w, r, problem.BadValue.Newf(params.Data.Name, fix,
+			"/q/%s: the data before .%s must be percent-encoded text", raw, ext))
+		return
+	}
+	if v, _, p := params.Get(problem.Call{Query: q}, params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
+		fix := pathCall(data, format, q).With("", "", params.Format.Names()...)
+		writeProblem(w, r, problem.Conflict.Newf(params.Format.Name, fix,
+			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name))
+		return
+	}
+	s.generate(w, r, pathCall(data, format, q))
+}
+
+// splitExt splits the escaped path after /q/ at its last dot; ext is empty
+// when there is no dot.
+func splitExt(raw string) (stem, ext string) {
 	dot := strings.LastIndexByte(raw, '.')
-	var format render.Format
-	found := false
-	if dot > 0 {
-		for _, f := range render.Formats {
-			if f.Ext != "" && f.Ext == raw[dot+1:] {
-				format, found = f, true
-			}
+	if dot < 0 {
+		return raw, ""
+	}
+	return raw[:dot], raw[dot+1:]
+}
+
+// formatOfExt returns the format a /q/ extension names, in any case.
+func formatOfExt(ext string) (render.Format, bool) {
+	for _, f := range render.Formats {
+		if f.Ext != "" && strings.EqualFold(f.Ext, ext) {
+			return f, true
 		}
 	}
-	if !found {
-		writeProblem(w, r, problem.BadValue.Newf("ext", "/q/"+raw+".png"+encodeQuery(q),
-			"/q/%s has no known extension; end the path with .png, .svg, .json or .txt", raw))
-		return
+	return render.Format{}, false
+}
+
+// pathExts lists the extensions of /q/, for problems.
+func pathExts() []string {
+	var exts []string
+	for _, f := range render.Formats {
+		if f.Ext != "" {
+			exts = append(exts, f.Ext)
+		}
 	}
-	data, err := url.PathUnescape(raw[:dot])
+	return exts
+}
+
+// otherExts maps file types people ask /q/ for to the extension that gives
+// the nearest thing: a raster for a raster, a vector for a vector.
+var otherExts = map[string]string{
+	"gif": "png", "jpg": "png", "jpeg": "png", "webp": "png", "bmp": "png", "tif": "png", "tiff": "png",
+	"avif": "png", "ico": "png", "svgz": "svg", "base64": "txt", "b64": "txt", "text": "txt",
+}
+
+// badExt is the problem for /q/<raw> without a known extension. A suffix
+// that reads as a wrong file type (.gif, .jpg, .sgv) is replaced in the fix,
+// since keeping it would encode "hi.gif"; any other suffix (/q/example.com)
+// is taken as part of the data and .png is added. A format= in the query
+// picks the extension, and leaves the query so the two cannot disagree.
+func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
+	exts := pathExts()
+	to, known := otherExts[strings.ToLower(ext)]
+	if !known && ext != "" {
+		to = params.Nearest(strings.ToLower(ext), exts)
+		known = to != ""
+	}
+	if !known {
+		stem, to = raw, render.Formats[0].Ext
+	}
+	if v, _, _ := params.Get(problem.Call{Query: q}, params.Format); v != "" {
+		if f, ok := render.LookupFormat(strings.ToLower(v)); ok && f.Ext != "" {
+			to = f.Ext
+		}
+	}
+	f, _ := formatOfExt(to)
+	data, err := url.PathUnescape(stem)
 	if err != nil || data == "" {
-		writeProblem(w, r, problem.BadValue.Newf("data", "/q/"+url.PathEscape(params.Data.Example)+"."+format.Ext,
-			"/q/%s: the data before .%s must be percent-encoded text", raw, format.Ext))
-		return
+		data = params.Data.Example
 	}
-	if v, _, _ := params.Get(problem.Call{Query: q}, params.Format); v != "" && !strings.EqualFold(v, format.Name) {
-		writeProblem(w, r, problem.Conflict.Newf(params.Format.Name, r.URL.Path+encodeQuery(without(q, params.Format.Names()...)),
-			"the extension .%s asks for %s but format=%s; drop the format parameter", format.Ext, format.Name, v))
-		return
+	fix := pathCall(data, f, without(q, params.Format.Names()...)).With("", "")
+	detail := fmt.Sprintf("/q/%s has no extension; end the path with .%s", raw, strings.Join(exts, ", ."))
+	if known {
+		detail = fmt.Sprintf("/q/%s: .%s is not an extension of /q/; use .%s", raw, ext, strings.Join(exts, ", ."))
 	}
-	q.Set(params.Format.Name, format.Name)
+	p := problem.BadValue.New("ext", detail, fix)
+	p.Allowed = exts
+	return p
+}
+
+// pathCall is /q/<data>.<ext>?<q> as the generator reads it: data and
+// format join the query (q is changed), and fixes are written back as a
+// /q/ path by pathFix.
+func pathCall(data string, f render.Format, q url.Values) problem.Call {
+	q.Set(params.Format.Name, f.Name)
 	q.Set(params.Data.Name, data)
-	s.generate(w, r, problem.Call{Path: "/api/v1/qr", Query: q})
+	return problem.Call{Path: "/api/v1/qr", Query: q, Write: func(fixed url.Values) string { return pathFix(fixed, f) }}
+}
+
+// pathFix writes a corrected query as /q/<data>.<ext>?<rest>, the format
+// in the extension (f's when the fix dropped it). A fix that needs what a
+// /q/ path cannot say (no data, a format without an extension) is written
+// as the /api/v1/qr call instead.
+func pathFix(q url.Values, f render.Format) string {
+	data := q.Get(params.Data.Name)
+	if v := q.Get(params.Format.Name); v != "" {
+		f, _ = render.LookupFormat(v)
+	}
+	if data == "" || f.Ext == "" {
+		return "/api/v1/qr" + problem.Query(q)
+	}
+	return "/q/" + url.PathEscape(data) + "." + f.Ext + problem.Query(without(q, params.Data.Name, params.Format.Name))
 }
 
 // generate encodes the data of call and writes it in the requested format.
@@ -111,13 +201,6 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := json.Marshal(scan.Verify(c, data, o.Render()))
 	writeCached(w, r, "application/json", body, false)
-}
-
-func encodeQuery(q url.Values) string {
-	if len(q) == 0 {
-		return ""
-	}
-	return "?" + strings.ReplaceAll(q.Encode(), "+", "%20")
 }
 
 func without(q url.Values, names ...string) url.Values {
