@@ -12,6 +12,8 @@ import (
 	"image/png"
 	"mime/multipart"
 	"net/url"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +29,23 @@ type decoded struct {
 		Points  [][2]float64      `json:"points"`
 		Kind    string            `json:"kind"`
 		Fields  map[string]string `json:"fields"`
+		Parts   []struct {
+			Index, Total, Version int
+			EC                    string
+			Points                [][2]float64
+		} `json:"parts"`
 	} `json:"results"`
+}
+
+// testdata reads a file the core/scan tests commit: code.webp (how it was
+// made is said there) and structured-append.png.
+func testdata(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../core/scan/testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func postDecode(t *testing.T, base, ctype string, body []byte) (response, decoded) {
@@ -79,9 +97,31 @@ func TestDecode(t *testing.T) {
 		if _, d := postDecode(t, base, mw.FormDataContentType(), form.Bytes()); d.Count != 1 || d.Results[0].Text != sample {
 			t.Errorf("multipart: %+v", d)
 		}
-		js, _ := json.Marshal(map[string]string{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(png1)})
-		if _, d := postDecode(t, base, "application/json", js); d.Count != 1 || d.Results[0].Text != sample {
-			t.Errorf("json data URI: %+v", d)
+		// The JSON body takes every spelling the qr_decode tool takes.
+		for name, image := range map[string]string{
+			"data URI":             "data:image/png;base64," + base64.StdEncoding.EncodeToString(png1),
+			"bare base64":          base64.StdEncoding.EncodeToString(png1),
+			"URL-safe, no padding": "data:image/png;base64," + base64.RawURLEncoding.EncodeToString(png1),
+		} {
+			js, _ := json.Marshal(map[string]string{"image": image})
+			if r, d := postDecode(t, base, "application/json", js); d.Count != 1 || d.Results[0].Text != sample {
+				t.Errorf("json %s: %d %s", name, r.status, r.body)
+			}
+		}
+
+		if r, d := postDecode(t, base, "image/webp", testdata(t, "code.webp")); d.Count != 1 || d.Results[0].Text != "https://example.com/webp" {
+			t.Errorf("webp: %d %s", r.status, r.body)
+		}
+
+		// A structured-append sequence: one result with the first
+		// symbol's level, version and corners, and every part.
+		r, d = postDecode(t, base, "image/png", testdata(t, "structured-append.png"))
+		if d.Count != 1 || d.Results[0].Text != "https://example.com" {
+			t.Fatalf("structured append: %d %s", r.status, r.body)
+		}
+		sa := d.Results[0]
+		if sa.EC != "M" || sa.Version != 1 || len(sa.Points) != 4 || len(sa.Parts) != 2 || sa.Parts[1].Index != 2 || sa.Parts[1].Total != 2 || len(sa.Parts[1].Points) != 4 {
+			t.Errorf("structured append: %s", r.body)
 		}
 	})
 }
@@ -104,13 +144,26 @@ func pngHeader(w, h int) []byte {
 
 func TestDecodeProblems(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
+		// 415 lists the accepted types, whether the label or the content
+		// is wrong.
 		r, _ := postDecode(t, base, "text/plain", []byte("hello"))
-		problemOf(t, r, 415)
+		p := problemOf(t, r, 415)
+		allowed(t, p, "image/png", "image/jpeg", "image/gif", "image/webp", "multipart/form-data", "application/json")
 		r, _ = postDecode(t, base, "image/png", []byte("not really a png"))
-		problemOf(t, r, 415)
+		p = problemOf(t, r, 415)
+		allowed(t, p, "image/png", "image/jpeg", "image/gif", "image/webp")
+
 		full := get(t, base+"/api/v1/qr?data=hi").body
-		r, _ = postDecode(t, base, "image/png", full[:len(full)/2])
-		problemOf(t, r, 400)
+		img, _ := png.Decode(bytes.NewReader(full))
+		var jp, gf bytes.Buffer
+		jpeg.Encode(&jp, img, nil)
+		gif.Encode(&gf, img, nil)
+		for ctype, body := range map[string][]byte{"image/png": full, "image/jpeg": jp.Bytes(), "image/gif": gf.Bytes(), "image/webp": testdata(t, "code.webp")} {
+			r, _ = postDecode(t, base, ctype, body[:len(body)/2])
+			if p := problemOf(t, r, 400); !strings.Contains(p["detail"].(string), "truncated") {
+				t.Errorf("truncated %s: %v", ctype, p["detail"])
+			}
+		}
 		blank := image.NewGray(image.Rect(0, 0, 200, 200))
 		for i := range blank.Pix {
 			blank.Pix[i] = 255
@@ -118,7 +171,7 @@ func TestDecodeProblems(t *testing.T) {
 		var bb bytes.Buffer
 		png.Encode(&bb, blank)
 		r, _ = postDecode(t, base, "image/png", bb.Bytes())
-		p := problemOf(t, r, 422)
+		p = problemOf(t, r, 422)
 		if !strings.Contains(p["fix"].(string), "contrast") {
 			t.Errorf("422 fix %q", p["fix"])
 		}
@@ -128,10 +181,25 @@ func TestDecodeProblems(t *testing.T) {
 		t.Logf("60000x60000 header refused in %v: %s", time.Since(start), p["detail"])
 		r, _ = postDecode(t, base, "image/png", make([]byte, 17<<20))
 		problemOf(t, r, 413)
-		r, _ = postDecode(t, base, "application/json", []byte(`{"image":"nope"}`))
+		r, _ = postDecode(t, base, "application/json", []byte(`{"image":"%%% not base64 %%%"}`))
 		problemOf(t, r, 400)
 		problemOf(t, get(t, base+"/api/v1/decode"), 405)
 	})
+}
+
+// allowed checks that a problem's allowed list holds want.
+func allowed(t *testing.T, p map[string]any, want ...string) {
+	t.Helper()
+	var got []string
+	list, _ := p["allowed"].([]any)
+	for _, a := range list {
+		got = append(got, a.(string))
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("allowed %v lacks %s", got, w)
+		}
+	}
 }
 
 func TestSizeAdvice(t *testing.T) {

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"image"
@@ -20,6 +21,7 @@ var (
 	ErrUnsupportedType = errors.New("scan: unsupported image type")
 	ErrTooLarge        = errors.New("scan: image too large")
 	ErrCorrupt         = errors.New("scan: corrupt or truncated image")
+	ErrNotBase64       = errors.New("scan: image is not base64 or a base64 data URI")
 )
 
 // Types lists the media types DecodeBytes accepts.
@@ -116,4 +118,39 @@ func DecodeBytes(data []byte, lim Limits) ([]Code, error) {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, f.mime, err)
 	}
 	return Decode(img, Options{})
+}
+
+// DecodeDataURI returns the bytes of an image sent as text, as the JSON
+// body of POST /api/v1/decode and the qr_decode tool both take it: a data
+// URI (data:image/png;base64,...) or bare base64, in the standard or the
+// URL-safe alphabet, padded or not, wrapped on several lines or not. People
+// and agents paste all of these; refusing any would only cost a retry.
+func DecodeDataURI(s string) ([]byte, error) {
+	if len(s) >= 5 && strings.EqualFold(s[:5], "data:") {
+		comma := strings.IndexByte(s, ',')
+		if comma < 0 || !strings.HasSuffix(strings.ToLower(s[:comma]), ";base64") {
+			return nil, fmt.Errorf("%w: a data URI, but not a base64 one (data:image/png;base64,...)", ErrNotBase64)
+		}
+		s = s[comma+1:]
+	}
+	if strings.ContainsAny(s, " \t\r\n") { // copy a large image only when it is wrapped
+		s = strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	enc := base64.StdEncoding
+	if strings.ContainsAny(s, "-_") {
+		enc = base64.URLEncoding
+	}
+	img, err := enc.WithPadding(base64.NoPadding).DecodeString(strings.TrimRight(s, "="))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotBase64, err)
+	}
+	if len(img) == 0 {
+		return nil, fmt.Errorf("%w: it is empty", ErrNotBase64)
+	}
+	return img, nil
 }

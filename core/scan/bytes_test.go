@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -9,6 +10,7 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -115,8 +117,16 @@ func encodePNG(t testing.TB, img image.Image) []byte {
 	return buf.Bytes()
 }
 
-func TestDecodeBytesFormats(t *testing.T) {
-	const text = "https://example.com/formats"
+// webpText is what testdata/code.webp encodes. golang.org/x/image has no
+// WebP encoder, so the file was made once with libwebp's cwebp 1.2.4
+// (Debian package webp): the PNG that encode(t, webpText, "M", nil) gives,
+// written by encodePNG, then `cwebp -lossless -exact code.png -o code.webp`.
+const webpText = "https://example.com/webp"
+
+// encoded returns an image of a code holding text in every accepted
+// format: PNG, JPEG and GIF made here, WebP read from testdata.
+func encoded(t testing.TB, text string) map[string][]byte {
+	t.Helper()
 	img := encode(t, text, "M", nil)
 	var jpg, gf bytes.Buffer
 	if err := jpeg.Encode(&jpg, img, &jpeg.Options{Quality: 75}); err != nil {
@@ -125,18 +135,27 @@ func TestDecodeBytesFormats(t *testing.T) {
 	if err := gif.Encode(&gf, img, nil); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"png": encodePNG(t, img), "jpeg": jpg.Bytes(), "gif": gf.Bytes()} {
+	wp, err := os.ReadFile("testdata/code.webp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string][]byte{"png": encodePNG(t, img), "jpeg": jpg.Bytes(), "gif": gf.Bytes(), "webp": wp}
+}
+
+func TestDecodeBytesFormats(t *testing.T) {
+	for name, data := range encoded(t, webpText) {
 		t.Run(name, func(t *testing.T) {
 			codes, err := DecodeBytes(data, Limits{})
-			if err != nil || len(codes) != 1 || codes[0].Text != text {
-				t.Fatalf("got %q, %v; want %q", texts(codes), err, text)
+			if err != nil || len(codes) != 1 || codes[0].Text != webpText {
+				t.Fatalf("got %q, %v; want %q", texts(codes), err, webpText)
 			}
 		})
 	}
 }
 
 func TestDecodeBytesErrors(t *testing.T) {
-	code := encodePNG(t, encode(t, "https://example.com/errors", "M", nil))
+	images := encoded(t, webpText)
+	code := images["png"]
 	blank := encodePNG(t, image.NewGray(image.Rect(0, 0, 400, 400)))
 	badCRC := pngHeader(100, 100)
 	badCRC[len(badCRC)-1] ^= 0xff
@@ -154,6 +173,9 @@ func TestDecodeBytesErrors(t *testing.T) {
 		{"png signature only", code[:8], Limits{}, ErrCorrupt},
 		{"png header with a bad checksum", badCRC, Limits{}, ErrCorrupt},
 		{"truncated png", code[:len(code)/2], Limits{}, ErrCorrupt},
+		{"truncated jpeg", images["jpeg"][:len(images["jpeg"])/2], Limits{}, ErrCorrupt},
+		{"truncated gif", images["gif"][:len(images["gif"])/2], Limits{}, ErrCorrupt},
+		{"truncated webp", images["webp"][:len(images["webp"])/2], Limits{}, ErrCorrupt},
 		{"zero-width gif", gifHeader(0, 10), Limits{}, ErrCorrupt},
 		{"blank image", blank, Limits{}, ErrNotFound},
 		{"over the byte limit", code, Limits{MaxBytes: len(code) - 1}, ErrTooLarge},
@@ -184,6 +206,40 @@ func TestErrorsSayWhatToSend(t *testing.T) {
 	_, err = DecodeBytes(pngHeader(8000, 6000), Limits{})
 	if want := "8000x6000 pixels (48.0 megapixels), the limit is 40 megapixels"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want it to say %q", err, want)
+	}
+}
+
+func TestDecodeDataURI(t *testing.T) {
+	img := []byte("\x89PNG\r\n\x1a\n\xfb\xff\xfe") // bytes whose base64 differs between alphabets
+	std := base64.StdEncoding.EncodeToString(img)
+	url := base64.URLEncoding.EncodeToString(img)
+	tests := []struct {
+		name, in string
+		ok       bool
+	}{
+		{"data URI", "data:image/png;base64," + std, true},
+		{"data URI with parameters", "DATA:image/png;name=a.png;BASE64," + std, true},
+		{"bare base64", std, true},
+		{"unpadded", strings.TrimRight(std, "="), true},
+		{"URL-safe", url, true},
+		{"URL-safe unpadded in a data URI", "data:image/png;base64," + strings.TrimRight(url, "="), true},
+		{"wrapped", std[:8] + "\r\n" + std[8:12] + "\n " + std[12:], true},
+		{"not base64 data URI", "data:image/png," + std, false},
+		{"data URI without a comma", "data:image/png;base64", false},
+		{"not base64", "this is not an image!", false},
+		{"empty", "", false},
+		{"empty data URI", "data:image/png;base64,", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := DecodeDataURI(tt.in)
+			switch {
+			case tt.ok && (err != nil || !bytes.Equal(got, img)):
+				t.Errorf("got %q, %v; want the image", got, err)
+			case !tt.ok && !errors.Is(err, ErrNotBase64):
+				t.Errorf("got %q, %v; want ErrNotBase64", got, err)
+			}
+		})
 	}
 }
 

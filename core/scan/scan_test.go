@@ -1,11 +1,16 @@
 package scan
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
 	"image/draw"
+	"image/png"
 	"math"
+	"math/rand/v2"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -14,9 +19,11 @@ import (
 	"time"
 
 	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/common/reedsolomon"
 	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 	"github.com/makiuchi-d/gozxing/qrcode"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+	qrencoder "github.com/makiuchi-d/gozxing/qrcode/encoder"
 
 	"qrkeyless/core/scan/hardset"
 )
@@ -346,23 +353,228 @@ func TestBudgetStopsTheLadder(t *testing.T) {
 	// A photo-sized blank image makes every step run and find nothing.
 	img := image.NewGray(image.Rect(0, 0, 2000, 1500))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.Gray{200}), image.Point{}, draw.Src)
+	unbounded := math.MaxInt // the work bound would end the full ladder too
 
 	start := time.Now()
-	_, err := Decode(img, Options{Budget: time.Minute})
+	_, err := Decode(img, Options{Budget: time.Minute, MaxWork: unbounded})
 	full := time.Since(start)
 	if !errors.Is(err, ErrNotFound) {
 		t.Fatalf("full ladder: %v, want ErrNotFound", err)
 	}
 
 	start = time.Now()
-	_, err = Decode(img, Options{Budget: time.Millisecond})
+	_, err = Decode(img, Options{Budget: time.Millisecond, MaxWork: unbounded})
 	short := time.Since(start)
-	if !errors.Is(err, ErrNotFound) {
-		t.Fatalf("1 ms budget: %v, want ErrNotFound", err)
+	var stop *StopError
+	if !errors.Is(err, ErrNotFound) || !errors.As(err, &stop) || stop.Bound != "time" {
+		t.Fatalf("1 ms budget: %v, want a time StopError", err)
 	}
 	t.Logf("blank 2000x1500: full ladder %v, with a 1 ms budget %v", full, short)
 	if short > full/2 {
 		t.Errorf("1 ms budget took %v, the full ladder %v", short, full)
+	}
+}
+
+// In a Cloudflare Worker the clock stands still while the ladder computes,
+// so only the work bound can stop it: a 12-megapixel photo of nothing must
+// end with the work bound reached, whatever the time budget.
+func TestWorkBoundStopsALargeNoCodeImage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	img := image.NewGray(image.Rect(0, 0, 4000, 3000))
+	for i := range img.Pix {
+		img.Pix[i] = byte(rng.IntN(256))
+	}
+	_, err := Decode(img, Options{Budget: time.Hour})
+	var stop *StopError
+	if !errors.Is(err, ErrNotFound) || !errors.As(err, &stop) {
+		t.Fatalf("got %v, want a StopError", err)
+	}
+	t.Logf("%v", err)
+	// Decode reads at most 2048 x 1536 of it; the widest step, the 45°
+	// turn, reads 6.4 megapixels.
+	const widest = 6_500_000
+	if stop.Bound != "work" || stop.Work > DefaultMaxWork || stop.Work < DefaultMaxWork-widest || stop.Attempts >= len(ladder) {
+		t.Errorf("stopped by %s after %d of %d steps and %d pixels, want the work bound of %d", stop.Bound, stop.Attempts, len(ladder), stop.Work, DefaultMaxWork)
+	}
+}
+
+func TestWorkBound(t *testing.T) {
+	base := newPlane(100, 100, identity) // black: no code, 10,000 pixels a step
+	steps := []step{{"a", asIs, hybrid}, {"b", inverted, hybrid}, {"c", asIs, global}}
+	tests := []struct {
+		maxWork            int
+		wantStop           bool
+		wantAttempts, work int
+	}{
+		{5_000, true, 0, 0},
+		{10_000, true, 1, 10_000},
+		{29_999, true, 2, 20_000},
+		{30_000, false, 3, 30_000}, // every step fits: a plain ErrNotFound
+	}
+	for _, tt := range tests {
+		_, err := climbWithin(base, steps, bounds{time.Now(), time.Hour, tt.maxWork})
+		var stop *StopError
+		if !errors.Is(err, ErrNotFound) || errors.As(err, &stop) != tt.wantStop {
+			t.Errorf("max %d: got %v, want a stop %v", tt.maxWork, err, tt.wantStop)
+			continue
+		}
+		if stop != nil && (stop.Bound != "work" || stop.Attempts != tt.wantAttempts || stop.Work != tt.work) {
+			t.Errorf("max %d: got %+v, want %d attempts and %d pixels", tt.maxWork, *stop, tt.wantAttempts, tt.work)
+		}
+	}
+}
+
+// appendSymbol builds a version 1-M symbol of one structured-append part
+// (ISO/IEC 18004 section 8: mode 0011, 4-bit index, 4-bit count minus one,
+// 8-bit parity) carrying text in byte mode. Neither gozxing's writer nor
+// core/qr writes structured append.
+func appendSymbol(t *testing.T, index, total, parity int, text string) *qrencoder.ByteMatrix {
+	t.Helper()
+	fields := []int{0b0011, 4, index, 4, total - 1, 4, parity, 8, 0b0100, 4, len(text), 8}
+	for _, b := range []byte(text) {
+		fields = append(fields, int(b), 8)
+	}
+	data := bits(16, append(fields, 0, 4)...) // 1-M: 16 data codewords, 10 EC
+	if len(data) > 16 {
+		t.Fatalf("%q does not fit a version 1-M part", text)
+	}
+	words := make([]int, 26)
+	for i, b := range data {
+		words[i] = int(b)
+	}
+	if err := reedsolomon.NewReedSolomonEncoder(reedsolomon.GenericGF_QR_CODE_FIELD_256).Encode(words, 10); err != nil {
+		t.Fatal(err)
+	}
+	stream := gozxing.NewEmptyBitArray()
+	for _, w := range words {
+		stream.AppendBits(w, 8)
+	}
+	v1, _ := decoder.Version_GetVersionForNumber(1)
+	m := qrencoder.NewByteMatrix(21, 21)
+	if err := qrencoder.MatrixUtil_buildMatrix(stream, decoder.ErrorCorrectionLevel_M, v1, 2, m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// symbolsSideBySide draws symbols left to right, 8 pixels a module, each
+// with a 4-module quiet zone.
+func symbolsSideBySide(syms ...*qrencoder.ByteMatrix) *image.Gray {
+	const scale, cell = 8, 29 // 21 modules and two quiet zones of 4
+	img := image.NewGray(image.Rect(0, 0, len(syms)*cell*scale, cell*scale))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for k, m := range syms {
+		for y := range img.Bounds().Dy() {
+			for x := range cell * scale {
+				mx, my := x/scale-4, y/scale-4
+				if mx >= 0 && my >= 0 && mx < 21 && my < 21 && m.Get(mx, my) == 1 {
+					img.Pix[y*img.Stride+k*cell*scale+x] = 0
+				}
+			}
+		}
+	}
+	return img
+}
+
+// saParity is the parity byte of a sequence holding text: the XOR of its
+// bytes.
+func saParity(text string) int {
+	parity := 0
+	for _, c := range []byte(text) {
+		parity ^= int(c)
+	}
+	return parity
+}
+
+// structuredAppendImage is testdata/structured-append.png, which the MCP
+// and end-to-end tests decode: "https://example.com" split in two version
+// 1-M symbols, the second part drawn first.
+func structuredAppendImage(t *testing.T) *image.Gray {
+	return symbolsSideBySide(appendSymbol(t, 1, 2, saParity(saText), "example.com"), appendSymbol(t, 0, 2, saParity(saText), "https://"))
+}
+
+const saText = "https://example.com"
+
+// The committed file must be what the generator draws, and decode from
+// its bytes as a real upload would.
+func TestStructuredAppendFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/structured-append.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if g, ok := img.(*image.Gray); err != nil || !ok || !bytes.Equal(g.Pix, structuredAppendImage(t).Pix) {
+		t.Error("testdata/structured-append.png is not what structuredAppendImage draws")
+	}
+	codes, err := DecodeBytes(data, Limits{})
+	if err != nil || len(codes) != 1 || codes[0].Text != saText || len(codes[0].Parts) != 2 || codes[0].Kind != "url" {
+		t.Fatalf("got %+v, %v", codes, err)
+	}
+}
+
+func TestStructuredAppend(t *testing.T) {
+	const a, b = "https://", "example.com"
+	parity := saParity(a + b)
+	type part struct{ index, total int }
+	tests := []struct {
+		name      string
+		img       *image.Gray
+		wantTexts []string
+		wantParts [][]part
+	}{
+		// Out of order in the image: the sequence index decides.
+		{"two parts", symbolsSideBySide(appendSymbol(t, 1, 2, parity, b), appendSymbol(t, 0, 2, parity, a)),
+			[]string{a + b}, [][]part{{{1, 2}, {2, 2}}}},
+		{"one part of three", symbolsSideBySide(appendSymbol(t, 1, 3, 0x55, b)),
+			[]string{b}, [][]part{{{2, 3}}}},
+		// Two sequences, told apart by their parity, and a plain code.
+		{"two sequences", symbolsSideBySide(appendSymbol(t, 0, 2, 0x11, "ab"), appendSymbol(t, 0, 2, 0x22, "cd"), appendSymbol(t, 1, 2, 0x11, "ef")),
+			[]string{"abef", "cd"}, [][]part{{{1, 2}, {2, 2}}, {{1, 2}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			codes, err := Decode(tt.img, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.SortFunc(codes, func(x, y Code) int { return strings.Compare(x.Text, y.Text) })
+			if !slices.Equal(texts(codes), tt.wantTexts) {
+				t.Fatalf("got %q, want %q", texts(codes), tt.wantTexts)
+			}
+			for i, c := range codes {
+				// What a schema-checking client needs: a level, a version
+				// and four corners, those of the first symbol.
+				if c.EC != "M" || c.Version != 1 || len(c.Points) != 4 || string(c.Bytes) != c.Text {
+					t.Errorf("%q: ec %q version %d points %v bytes %q", c.Text, c.EC, c.Version, c.Points, c.Bytes)
+				}
+				var got []part
+				for _, p := range c.Parts {
+					got = append(got, part{p.Index, p.Total})
+					if p.EC != "M" || p.Version != 1 || len(p.Points) != 4 {
+						t.Errorf("%q part %d: %+v", c.Text, p.Index, p)
+					}
+				}
+				if !slices.Equal(got, tt.wantParts[i]) {
+					t.Errorf("%q: parts %v, want %v", c.Text, got, tt.wantParts[i])
+				}
+			}
+		})
+	}
+}
+
+func TestNewAnswerHasNoNulls(t *testing.T) {
+	b, err := json.Marshal(NewAnswer([]Code{{Text: "x", Version: 1, EC: "L", Kind: "text"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"count":1,"results":[{"text":"x","bytes_base64":"","version":1,"ec":"L","points":[],"kind":"text","fields":{}}]}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	if b, _ := json.Marshal(NewAnswer(nil)); string(b) != `{"count":0,"results":[]}` {
+		t.Errorf("no codes: %s", b)
 	}
 }
 

@@ -98,8 +98,8 @@ func Recommend(in Input) (Advice, error) {
 		if in.Bytes <= 0 {
 			return Advice{}, &InputError{"data", "give data (the text to encode) or length (its byte count)"}
 		}
-		if in.Bytes > 2953 {
-			return Advice{}, &InputError{"length", fmt.Sprintf("%d bytes do not fit any QR code; the most is 2953 at ec L", in.Bytes)}
+		if in.Bytes > MaxBytes {
+			return Advice{}, &InputError{"length", fmt.Sprintf("%d bytes do not fit any QR code; the most is %d at ec L", in.Bytes, MaxBytes)}
 		}
 		text = strings.Repeat("a", in.Bytes) // any byte-mode text of that length has the same version
 	}

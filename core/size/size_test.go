@@ -3,8 +3,12 @@ package size
 import (
 	"errors"
 	"math"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"qrkeyless/core/problem"
 )
 
 func TestRecommend(t *testing.T) {
@@ -62,5 +66,68 @@ func TestRecommendErrors(t *testing.T) {
 		if !errors.As(err, &ie) || ie.Field != tt.field {
 			t.Errorf("%+v: %v, want a %s error", tt.in, err, tt.field)
 		}
+	}
+}
+
+func TestRead(t *testing.T) {
+	tests := []struct {
+		query string
+		want  Input
+		field string // of the problem, "" for none
+	}{
+		{"data=hi&medium=poster&dpi=600&ec=H", Input{Text: "hi", Medium: "poster", DPI: 600, EC: "H"}, ""},
+		{"text=hi&distance_m=2.5", Input{Text: "hi", DistanceM: 2.5}, ""}, // an alias of data
+		{"length=120&medium=flyer", Input{Bytes: 120, Medium: "flyer"}, ""},
+		{"length=many", Input{}, "length"},
+		{"data=a&distance_m=far", Input{}, "distance_m"},
+		{"data=a&dpi=3.5", Input{}, "dpi"},
+		{"data=a&text=b", Input{}, "data"}, // two values for one parameter
+	}
+	for _, tt := range tests {
+		q, _ := url.ParseQuery(tt.query)
+		in, p := Read(problem.Call{Path: "/api/v1/size", Query: q})
+		switch {
+		case tt.field == "" && p != nil:
+			t.Errorf("%s: %v", tt.query, p)
+		case tt.field == "" && in != tt.want:
+			t.Errorf("%s: got %+v, want %+v", tt.query, in, tt.want)
+		case tt.field != "" && (p == nil || p.Field != tt.field || p.Status != 400):
+			t.Errorf("%s: got %+v, want a 400 on %s", tt.query, p, tt.field)
+		}
+	}
+}
+
+func TestAdviseFixes(t *testing.T) {
+	tests := []struct {
+		query, field, fix string
+	}{
+		{"medium=poster", "data", "/api/v1/size?data=https%3A%2F%2Fexample.com&medium=poster"},
+		{"data=x", "distance_m", "/api/v1/size?data=x&distance_m=1.5"},
+		{"data=x&medium=bus", "medium", "/api/v1/size?data=x&medium=poster"},
+		{"length=2000&ec=H&distance_m=1", "length", "/api/v1/size?distance_m=1&ec=L&length=2000"},
+		{"length=4000&distance_m=1", "length", "Shorten the data to at most 2953 bytes."},
+		{"data=x&distance_m=abc", "distance_m", "/api/v1/size?data=x&distance_m=1.5"},
+	}
+	for _, tt := range tests {
+		q, _ := url.ParseQuery(tt.query)
+		_, p := Advise(problem.Call{Path: "/api/v1/size", Query: q})
+		if p == nil || p.Field != tt.field || p.Fix != tt.fix {
+			t.Errorf("%s: got %+v, want field %s fix %s", tt.query, p, tt.field, tt.fix)
+		}
+	}
+}
+
+// Every parameter Read takes is in Params, with an example, so the schemas
+// written from Params describe exactly what is read.
+func TestParamsTable(t *testing.T) {
+	var names []string
+	for _, p := range Params() {
+		names = append(names, p.Name)
+		if p.Example == "" || p.Help == "" {
+			t.Errorf("%s has no example or help", p.Name)
+		}
+	}
+	if want := []string{"data", "length", "distance_m", "medium", "dpi", "ec"}; !slices.Equal(names, want) {
+		t.Errorf("params %v, want %v", names, want)
 	}
 }

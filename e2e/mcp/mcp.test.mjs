@@ -3,6 +3,7 @@
 // the native server and on workerd. Images are read back with zxing-cpp.
 // Run: QR_NATIVE_URL=... QR_WORKERD_URL=... node --test e2e/mcp/
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
 
@@ -139,6 +140,26 @@ for (const [name, base] of targets) {
         assert.equal(out.results[0].fields.ssid, "Guest");
         assert.deepEqual(JSON.parse(parts(res).texts[0]), out);
       }
+    });
+
+    // The client checks structuredContent against the output schema, which
+    // requires an ec of L, M, Q or H and four corners: a structured-append
+    // sequence joined by gozxing had neither.
+    test("qr_decode joins a structured-append sequence and reports its parts", async () => {
+      const png = fs.readFileSync(new URL("../../core/scan/testdata/structured-append.png", import.meta.url));
+      const res = await call("qr_decode", { image: png.toString("base64") });
+      assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
+      const [r] = res.structuredContent.results;
+      assert.equal(r.text, "https://example.com");
+      assert.deepEqual([r.ec, r.version, r.points.length], ["M", 1, 4]);
+      assert.deepEqual(r.parts.map((p) => [p.index, p.total, p.ec, p.points.length]), [[1, 2, "M", 4], [2, 2, "M", 4]]);
+    });
+
+    test("qr_decode reads WebP, and URL-safe unpadded base64", async () => {
+      const webp = fs.readFileSync(new URL("../../core/scan/testdata/code.webp", import.meta.url));
+      const res = await call("qr_decode", { image: webp.toString("base64url") });
+      assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
+      assert.equal(res.structuredContent.results[0].text, "https://example.com/webp");
     });
 
     for (const [why, image, status] of [

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,19 +14,9 @@ import (
 	"qrkeyless/core/scan"
 )
 
-// decodeResult is one code in the answer of POST /api/v1/decode.
-type decodeResult struct {
-	Text        string            `json:"text"`
-	BytesBase64 string            `json:"bytes_base64"`
-	Version     int               `json:"version"`
-	EC          string            `json:"ec"`
-	Points      [][2]float64      `json:"points"`
-	Kind        string            `json:"kind"`
-	Fields      map[string]string `json:"fields"`
-}
-
 // decode answers POST /api/v1/decode: an image as the raw body (image/*),
-// as multipart form field "file", or as JSON {"image": "data:...;base64,..."}.
+// as multipart form field "file", or as JSON {"image": "data:...;base64,..."}
+// (or bare base64, as the qr_decode tool takes it).
 func (s *server) decode(w http.ResponseWriter, r *http.Request) {
 	img, p := imageFromRequest(r)
 	if p != nil {
@@ -39,11 +28,7 @@ func (s *server) decode(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, decodeProblem(err))
 		return
 	}
-	out := make([]decodeResult, len(codes))
-	for i, c := range codes {
-		out[i] = decodeResult{c.Text, base64.StdEncoding.EncodeToString(c.Bytes), c.Version, c.EC, c.Points, c.Kind, c.Fields}
-	}
-	writeJSON(w, map[string]any{"count": len(out), "results": out})
+	writeJSON(w, scan.NewAnswer(codes))
 }
 
 const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
@@ -90,13 +75,9 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 		if err := json.Unmarshal(raw, &body); err != nil || body.Image == "" {
 			return nil, problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, `Send {"image":"data:image/png;base64,iVBOR..."}`)
 		}
-		comma := strings.IndexByte(body.Image, ',')
-		if !strings.HasPrefix(body.Image, "data:") || comma < 0 || !strings.Contains(body.Image[:comma], ";base64") {
-			return nil, problem.BadBody.New("image", "image is not a base64 data URI", `Send {"image":"data:image/png;base64,iVBOR..."}`)
-		}
-		img, err := base64.StdEncoding.DecodeString(body.Image[comma+1:])
+		img, err := scan.DecodeDataURI(body.Image)
 		if err != nil {
-			return nil, problem.BadBody.Newf("image", `Send {"image":"data:image/png;base64,iVBOR..."}`, "image: invalid base64: %v", err)
+			return nil, problem.BadBody.New("image", err.Error(), `Send {"image":"data:image/png;base64,iVBOR..."}`)
 		}
 		return img, nil
 	}

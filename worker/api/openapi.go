@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,15 +89,8 @@ func openAPIDoc() obj {
 			"parameters": append([]obj{queryParam(params.Data, true)}, sharedParams()...),
 			"responses":  obj{"200": jsonResponse("The report", "VerifyReport"), "400": problemRef}}},
 		"/api/v1/size": obj{"get": obj{"summary": "How large to print or show a code", "operationId": "size",
-			"parameters": []obj{
-				queryParam(params.Data, false),
-				{"name": "length", "in": "query", "schema": obj{"type": "integer", "minimum": 1, "maximum": 2953}, "description": "Byte count of the data, when data is not given."},
-				{"name": "distance_m", "in": "query", "schema": obj{"type": "number"}, "description": "Scanning distance in metres."},
-				{"name": "medium", "in": "query", "schema": obj{"type": "string", "enum": size.MediumNames()}},
-				{"name": "dpi", "in": "query", "schema": obj{"type": "integer", "default": size.DefaultDPI}},
-				{"name": "ec", "in": "query", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}}},
-			},
-			"responses": obj{"200": jsonResponse("The advice", "SizeAdvice"), "400": problemRef}}},
+			"parameters": sizeParams(),
+			"responses":  obj{"200": jsonResponse("The advice", "SizeAdvice"), "400": problemRef}}},
 		"/api/v1/decode": obj{"post": obj{"summary": "Decode every QR code in an image", "operationId": "decode",
 			"requestBody": obj{"required": true, "content": decodeBodies()},
 			"responses":   obj{"200": jsonResponse("The codes found", "DecodeResult"), "400": problemRef, "413": problemRef, "415": problemRef, "422": problemRef}}},
@@ -114,7 +108,7 @@ func openAPIDoc() obj {
 		for _, fd := range k.Fields {
 			sc := obj{"type": "string"}
 			if len(fd.Enum) > 0 {
-				sc["enum"] = fd.Enum
+				sc["enum"] = append(slices.Clone(fd.Enum), fd.Aliases...)
 			}
 			desc := fd.Label
 			if fd.Help != "" {
@@ -148,9 +142,8 @@ func openAPIDoc() obj {
 				"size": obj{"type": "integer"}, "margin": obj{"type": "integer"}, "modules": obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}}}},
 			"VerifyReport": obj{"type": "object", "properties": obj{"scannable": obj{"type": "boolean"}, "decoded": obj{"type": "boolean"}, "camera": obj{"type": "boolean"},
 				"version": obj{"type": "integer"}, "ec": str, "contrast": obj{"type": "number"}, "quiet_zone": obj{"type": "integer"}, "warnings": obj{"type": "array", "items": str}}},
-			"SizeAdvice": obj{"type": "object"},
-			"DecodeResult": obj{"type": "object", "properties": obj{"count": obj{"type": "integer"}, "results": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
-				"text": str, "bytes_base64": str, "version": obj{"type": "integer"}, "ec": str, "points": obj{"type": "array"}, "kind": str, "fields": obj{"type": "object"}}}}}},
+			"SizeAdvice":   obj{"type": "object"},
+			"DecodeResult": decodeResultSchema(),
 			"BatchRequest": obj{"type": "object", "required": []string{"items"}, "properties": obj{
 				"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
 				"style":  obj{"type": "object", "description": "Shared rendering parameters by their query names"},
@@ -160,10 +153,37 @@ func openAPIDoc() obj {
 	}
 }
 
+// sizeParams documents GET /api/v1/size from core/size's table, which also
+// reads the query and writes the qr_size_recommend tool's schema.
+func sizeParams() []obj {
+	var out []obj
+	for _, p := range size.Params() {
+		out = append(out, queryParam(p, false))
+	}
+	return out
+}
+
+// decodeResultSchema describes scan.Answer.
+func decodeResultSchema() obj {
+	str, integer := obj{"type": "string"}, obj{"type": "integer"}
+	ec := obj{"type": "string", "enum": params.EC.Enum()}
+	corners := obj{"type": "array", "minItems": 4, "maxItems": 4, "description": "Four outer corners [x, y] in image pixels, clockwise from the symbol's top-left",
+		"items": obj{"type": "array", "minItems": 2, "maxItems": 2, "items": obj{"type": "number"}}}
+	part := obj{"type": "object", "properties": obj{"index": integer, "total": integer, "version": integer, "ec": ec, "points": corners}}
+	result := obj{"type": "object", "required": []string{"text", "bytes_base64", "version", "ec", "points", "kind", "fields"}, "properties": obj{
+		"text": str, "bytes_base64": str, "version": integer, "ec": ec, "points": corners, "kind": str,
+		"fields": obj{"type": "object", "additionalProperties": str},
+		"parts":  obj{"type": "array", "items": part, "description": "Only for a structured-append sequence joined into one result (version, ec and points are then its first symbol's): each symbol found, in order"},
+		"notes": obj{"type": "array", "description": "What the text held that the kind's builder would not write (a value left out, an unusual form); absent when nothing",
+			"items": obj{"type": "object", "required": []string{"reason"}, "properties": obj{"field": str, "reason": str}}}}}
+	return obj{"type": "object", "properties": obj{"count": integer, "results": obj{"type": "array", "items": result}}}
+}
+
 func decodeBodies() obj {
 	out := obj{
 		"multipart/form-data": obj{"schema": obj{"type": "object", "properties": obj{"file": obj{"type": "string", "format": "binary"}}}},
-		"application/json":    obj{"schema": obj{"type": "object", "properties": obj{"image": obj{"type": "string", "description": "data:image/png;base64,..."}}}},
+		"application/json": obj{"schema": obj{"type": "object", "properties": obj{"image": obj{"type": "string",
+			"description": "data:image/png;base64,... or bare base64; standard or URL-safe alphabet, padding and line breaks optional"}}}},
 	}
 	for _, t := range scan.Types {
 		out[t] = obj{"schema": obj{"type": "string", "format": "binary"}}

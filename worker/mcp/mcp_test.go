@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -390,4 +392,130 @@ func FuzzMessage(f *testing.F) {
 			t.Fatalf("%q: %d %q is neither JSON-RPC nor a problem", body, w.Code, w.Body)
 		}
 	})
+}
+
+// conforms lists where v breaks schema, for the part of JSON Schema the
+// output schemas use (type, properties, required, additionalProperties,
+// items, minItems, maxItems, enum). A client such as the official SDK
+// rejects a result that breaks its tool's output schema.
+func conforms(schema map[string]any, v any, at string) []string {
+	var bad []string
+	fail := func(format string, args ...any) { bad = append(bad, at+": "+fmt.Sprintf(format, args...)) }
+	if enum, ok := schema["enum"].([]any); ok && !slices.Contains(enum, v) {
+		fail("%v is not one of %v", v, enum)
+	}
+	switch schema["type"] {
+	case "object":
+		m, ok := v.(map[string]any)
+		if !ok {
+			fail("%v is not an object", v)
+			break
+		}
+		for _, r := range anySlice(schema["required"]) {
+			if _, ok := m[r.(string)]; !ok {
+				fail("%s is missing", r)
+			}
+		}
+		props, _ := schema["properties"].(map[string]any)
+		for k, x := range m {
+			if ps, ok := props[k].(map[string]any); ok {
+				bad = append(bad, conforms(ps, x, at+"."+k)...)
+			} else if as, ok := schema["additionalProperties"].(map[string]any); ok {
+				bad = append(bad, conforms(as, x, at+"."+k)...)
+			}
+		}
+	case "array":
+		a, ok := v.([]any)
+		if !ok {
+			fail("%v is not an array", v)
+			break
+		}
+		if n, ok := schema["minItems"].(float64); ok && float64(len(a)) < n {
+			fail("%d items, fewer than %v", len(a), n)
+		}
+		if n, ok := schema["maxItems"].(float64); ok && float64(len(a)) > n {
+			fail("%d items, more than %v", len(a), n)
+		}
+		for i, x := range a {
+			if is, ok := schema["items"].(map[string]any); ok {
+				bad = append(bad, conforms(is, x, fmt.Sprintf("%s[%d]", at, i))...)
+			}
+		}
+	case "string":
+		if _, ok := v.(string); !ok {
+			fail("%v is not a string", v)
+		}
+	case "integer", "number":
+		f, ok := v.(float64)
+		if !ok || schema["type"] == "integer" && f != float64(int64(f)) {
+			fail("%v is not an %s", v, schema["type"])
+		}
+	case "boolean":
+		if _, ok := v.(bool); !ok {
+			fail("%v is not a boolean", v)
+		}
+	}
+	return bad
+}
+
+func anySlice(v any) []any { s, _ := v.([]any); return s }
+
+// Every decode answer must meet qr_decode's output schema, a
+// structured-append sequence (which gozxing's own join reports with no
+// level, version or corners) included.
+func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
+	var list struct {
+		Tools []struct {
+			Name         string         `json:"name"`
+			OutputSchema map[string]any `json:"outputSchema"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(rpc(t, "tools/list", map[string]any{}).Result, &list); err != nil {
+		t.Fatal(err)
+	}
+	var schema map[string]any
+	for _, tool := range list.Tools {
+		if tool.Name == "qr_decode" {
+			schema = tool.OutputSchema
+		}
+	}
+	sa, err := os.ReadFile("../../core/scan/testdata/structured-append.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	webp, err := os.ReadFile("../../core/scan/testdata/code.webp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		image []byte
+		text  string
+		parts int
+	}{
+		{"plain", get(t, "/api/v1/qr?data=hello&size=200"), "hello", 0},
+		{"structured append", sa, "https://example.com", 2},
+		{"webp", webp, "https://example.com/webp", 0},
+	}
+	for _, tt := range tests {
+		r := callTool(t, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(tt.image)})
+		var out any
+		if r.IsError || json.Unmarshal(r.Structured, &out) != nil {
+			t.Fatalf("%s: %+v", tt.name, r)
+		}
+		for _, b := range conforms(schema, out, "structuredContent") {
+			t.Errorf("%s: %s", tt.name, b)
+		}
+		var a scan.Answer
+		json.Unmarshal(r.Structured, &a)
+		if a.Count != 1 || a.Results[0].Text != tt.text || len(a.Results[0].Parts) != tt.parts {
+			t.Errorf("%s: %s", tt.name, r.Structured)
+		}
+	}
+	// The checker itself: what gozxing's join gave before must fail.
+	joined := map[string]any{"count": 1.0, "results": []any{map[string]any{"text": "x", "bytes_base64": "", "version": 0.0,
+		"ec": "", "points": []any{}, "kind": "text", "fields": map[string]any{}}}}
+	if len(conforms(schema, joined, "")) != 2 {
+		t.Errorf("the schema accepts an empty ec or no corners: %v", conforms(schema, joined, ""))
+	}
 }

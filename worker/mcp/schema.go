@@ -8,11 +8,12 @@ import (
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/size"
 )
 
 // The input schemas are read from the tables the REST API parses with
 // (params.Shared, params.Data, the payload registry, batch.Outputs,
-// size.MediumNames), so a parameter added there reaches the tools too.
+// size.Params), so a parameter added there reaches the tools too.
 // None has anyOf, oneOf or allOf at the top level: some model APIs refuse
 // tool schemas that do, so "this or that" is said in descriptions instead.
 
@@ -162,7 +163,7 @@ func batchInput() map[string]any {
 
 func sizeInput() map[string]any {
 	props := map[string]any{}
-	for _, p := range sizeParams {
+	for _, p := range size.Params() {
 		props[p.Name] = param(p)
 	}
 	return object(props)
@@ -186,14 +187,31 @@ var ecSchema = map[string]any{"type": "string", "enum": params.EC.Enum(), "descr
 func decodeOutput() map[string]any {
 	point := array(typ("number", ""), "x, y in image pixels.")
 	point["minItems"], point["maxItems"] = 2, 2
+	corners := func(description string) map[string]any {
+		c := array(point, description)
+		c["minItems"], c["maxItems"] = 4, 4
+		return c
+	}
+	part := object(map[string]any{
+		"index":   typ("integer", "Position in the sequence, from 1."),
+		"total":   typ("integer", "Symbols in the sequence; fewer parts than this means some were not found."),
+		"version": typ("integer", "Symbol version, 1 to 40."),
+		"ec":      ecSchema,
+		"points":  corners("The symbol's four outer corners, clockwise from its own top-left."),
+	}, "index", "total", "version", "ec", "points")
 	result := object(map[string]any{
 		"text":         typ("string", "The content as text."),
 		"bytes_base64": typ("string", "The content's bytes before any charset guess, in base64."),
-		"version":      typ("integer", "Symbol version, 1 to 40; 0 for a joined structured-append sequence."),
+		"version":      typ("integer", "Symbol version, 1 to 40; for a structured-append sequence, its first symbol's."),
 		"ec":           ecSchema,
-		"points":       array(point, "The symbol's four outer corners, clockwise from its own top-left; empty for a joined sequence."),
+		"points":       corners("The symbol's four outer corners, clockwise from its own top-left; for a sequence, its first symbol's."),
 		"kind":         typ("string", "The payload kind recognised from the text; text when none claims it."),
 		"fields":       map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}, "description": "That kind's fields read back from the text."},
+		"parts":        array(part, "Only for a structured-append sequence joined into one result: each symbol found, in sequence order."),
+		"notes": array(object(map[string]any{
+			"field":  typ("string", "The field concerned; absent when the note is about the text as a whole."),
+			"reason": typ("string", "What was read differently, and why."),
+		}, "reason"), "What the text held that the kind's builder would not write (a value left out, an unusual form); absent when nothing."),
 	}, "text", "bytes_base64", "version", "ec", "points", "kind", "fields")
 	return object(map[string]any{
 		"count":   typ("integer", "How many codes were found."),

@@ -20,7 +20,6 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
-	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
 	"qrkeyless/core/size"
@@ -250,23 +249,6 @@ func picture(ctx context.Context, c problem.Call, text, note string, known ...st
 	return res, nil
 }
 
-// decodeResult is one code found by qr_decode: the shape of a result of
-// POST /api/v1/decode.
-type decodeResult struct {
-	Text        string            `json:"text"`
-	BytesBase64 string            `json:"bytes_base64"`
-	Version     int               `json:"version"`
-	EC          string            `json:"ec"`
-	Points      [][2]float64      `json:"points"`
-	Kind        string            `json:"kind"`
-	Fields      map[string]string `json:"fields"`
-}
-
-type decodeAnswer struct {
-	Count   int            `json:"count"`
-	Results []decodeResult `json:"results"`
-}
-
 // decoder returns qr_decode: POST /api/v1/decode as a tool, with the image
 // as base64 text (tool arguments are JSON; MCP has no binary argument).
 func decoder(limits scan.Limits) call {
@@ -279,52 +261,23 @@ func decoder(limits scan.Limits) call {
 		if err != nil {
 			return nil, decodeProblem(err, limits)
 		}
-		out := decodeAnswer{Count: len(codes), Results: make([]decodeResult, len(codes))}
-		for i, c := range codes {
-			r := decodeResult{c.Text, base64.StdEncoding.EncodeToString(c.Bytes), c.Version, c.EC, c.Points, c.Kind, c.Fields}
-			if r.Points == nil {
-				r.Points = [][2]float64{} // a joined structured-append sequence has no corners
-			}
-			if r.Fields == nil {
-				r.Fields = map[string]string{}
-			}
-			out.Results[i] = r
-		}
-		return structured(out), nil
+		return structured(scan.NewAnswer(codes)), nil
 	}
 }
 
 const imageFix = `Give "image" as the file's bytes in base64, or as a data URI such as data:image/png;base64,iVBORw0KGgo...`
 
-// imageArg reads the image argument: base64 (standard or URL alphabet,
-// padded or not, line breaks allowed) or a data URI.
+// imageArg reads the image argument: base64 or a data URI, in every
+// spelling POST /api/v1/decode takes in its JSON body (see
+// scan.DecodeDataURI).
 func imageArg(v any) ([]byte, *problem.Problem) {
 	s, ok := v.(string)
 	if !ok || s == "" {
 		return nil, problem.Missing.New("image", "image is required: a PNG, JPEG, GIF or WebP file as base64 or a data URI", imageFix)
 	}
-	if strings.HasPrefix(s, "data:") {
-		comma := strings.IndexByte(s, ',')
-		if comma < 0 || !strings.HasSuffix(s[:comma], ";base64") {
-			return nil, problem.BadValue.New("image", "image is a data URI but not a base64 one", imageFix)
-		}
-		s = s[comma+1:]
-	}
-	if strings.ContainsAny(s, " \n\r\t") { // copy a large image only when it is wrapped
-		s = strings.Map(func(r rune) rune {
-			if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
-				return -1
-			}
-			return r
-		}, s)
-	}
-	enc := base64.StdEncoding
-	if strings.ContainsAny(s, "-_") {
-		enc = base64.URLEncoding
-	}
-	img, err := enc.WithPadding(base64.NoPadding).DecodeString(strings.TrimRight(s, "="))
+	img, err := scan.DecodeDataURI(s)
 	if err != nil {
-		return nil, problem.BadValue.Newf("image", imageFix, "image is not valid base64: %v", err)
+		return nil, problem.BadValue.New("image", err.Error(), imageFix)
 	}
 	return img, nil
 }
@@ -393,68 +346,18 @@ func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 	return res, nil
 }
 
-// sizeParams are the arguments of qr_size_recommend, by their GET
-// /api/v1/size query names.
-var sizeParams = []params.Param{
-	{Name: "data", Type: "string", Help: "The text to encode; or give length.", Example: "https://example.com"},
-	{Name: "length", Type: "integer", Min: 1, Max: 2953, Help: "The data's length in bytes, when the data itself is not given.", Example: "120"},
-	{Name: "distance_m", Type: "number", Help: "Scanning distance in metres, 0.05 to 100; or give medium.", Example: "1.5"},
-	{Name: "medium", Type: "string", Enum: size.MediumNames, Help: "Where the code is shown; sets a typical distance (and screen pixels for screen).", Example: "poster"},
-	{Name: "dpi", Type: "integer", Min: 72, Max: 4800, Default: strconv.Itoa(size.DefaultDPI), Help: "Print resolution in dots per inch (96 for a screen when not given).", Example: "300"},
-	{Name: "ec", Type: "string", Enum: params.EC.Enum, Default: "M", Help: "Error correction level; H survives the most damage.", Example: "M"},
-}
-
-// recommend is qr_size_recommend: GET /api/v1/size as a tool.
+// recommend is qr_size_recommend: GET /api/v1/size as a tool, its
+// arguments read as that query by core/size.
 func recommend(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
 	}
-	c := problem.Call{Path: "/api/v1/size", Query: q}
-	in := size.Input{Text: q.Get("data"), Medium: q.Get("medium"), EC: q.Get("ec")}
-	for _, n := range []struct {
-		name string
-		set  func(string) error
-	}{
-		{"length", func(v string) (err error) { in.Bytes, err = strconv.Atoi(v); return }},
-		{"dpi", func(v string) (err error) { in.DPI, err = strconv.Atoi(v); return }},
-		{"distance_m", func(v string) (err error) { in.DistanceM, err = strconv.ParseFloat(v, 64); return }},
-	} {
-		if v := q.Get(n.name); v != "" {
-			if err := n.set(v); err != nil {
-				return nil, problem.BadValue.Newf(n.name, c.With(n.name, example(n.name)), "%s=%q is not a number", n.name, v)
-			}
-		}
-	}
-	a, err := size.Recommend(in)
-	var ie *size.InputError
-	switch {
-	case errors.As(err, &ie):
-		fix := c.With(ie.Field, example(ie.Field))
-		if ie.Field == "length" || ie.Field == "data" && in.Text != "" {
-			n, sample := in.Bytes, strings.Repeat("a", in.Bytes)
-			if in.Text != "" {
-				n, sample = len(in.Text), in.Text
-			}
-			fix = c.With("ec", "L") // the lowest level holds the most
-			if max := qr.MaxBytes(sample, qr.L); n > max {
-				fix = "Shorten the data to at most " + strconv.Itoa(max) + " bytes."
-			}
-		}
-		return nil, problem.BadValue.New(ie.Field, err.Error(), fix)
-	case err != nil:
-		return nil, problem.BadValue.New("", err.Error(), "Check the arguments: data or length, distance_m or medium, dpi, ec.")
+	a, p := size.Advise(problem.Call{Path: "/api/v1/size", Query: q})
+	if p != nil {
+		return nil, p
 	}
 	return structured(a), nil
-}
-
-func example(name string) string {
-	for _, p := range sizeParams {
-		if p.Name == name {
-			return p.Example
-		}
-	}
-	return ""
 }
 
 func kindNames() []string {
