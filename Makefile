@@ -27,7 +27,15 @@ site: templ-check
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js
-	@echo "editor .wasm: $$(stat -c %s build/site/editor.wasm) bytes raw, $$(gzip -9c build/site/editor.wasm | wc -c) gzip (target < 1572864)"
+	@raw=$$(stat -c %s build/site/editor.wasm); gz=$$(gzip -9c build/site/editor.wasm | wc -c); \
+	echo "editor .wasm: $$raw bytes raw, $$gz gzip (target < 1572864)"; \
+	if [ "$$gz" -ge 1572864 ]; then \
+		echo "editor .wasm is $$gz bytes gzip, at or over the 1.5 MiB budget (1572864) that keeps the first code fast on a phone." >&2; \
+		echo "  See what ./wasm pulls in: GOOS=js GOARCH=wasm go list -tags nogofonts -deps ./wasm" >&2; \
+		echo "  (go test ./wasm/editor names the import chain that brings in net, net/http or the fonts)." >&2; \
+		echo "  Keep heavy packages (net, net/http, embedded fonts) out of the core packages the editor imports," >&2; \
+		echo "  or move the new work into verify.wasm, which loads after the first code." >&2; \
+		exit 1; fi
 	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
 
 ## templ: regenerate templates/*_templ.go after editing a .templ file

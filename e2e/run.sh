@@ -39,5 +39,8 @@ wait_up "$QR_WORKERD_URL" workerd
 
 go test -count=1 ./e2e/
 node --test e2e/mcp/
-# The editor pages in Chromium against workerd: make build wrote build/site.
+# The editor pages in Chromium, served as wrangler assets by workerd and as
+# files by the native server (SITE_DIR, default build/site): make build
+# wrote build/site.
 EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/
+EDITOR_URL="$QR_NATIVE_URL" node --test e2e/editor/

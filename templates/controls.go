@@ -297,3 +297,20 @@ func isAre(list []string) string {
 	}
 	return "are"
 }
+
+// itThem is the pronoun for a list of n things.
+func itThem(list []string) string {
+	if len(list) == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// secretNoteID is the id of the note saying that secrets are left out of
+// the API URL and the curl line, or "" on a page with no secret.
+func secretNoteID(secrets []string) string {
+	if len(secrets) == 0 {
+		return ""
+	}
+	return "secret-note"
+}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/html"
 
 	"qrkeyless/core/payload"
+	"qrkeyless/core/render"
 )
 
 // page renders a kind's editor and parses it as a browser would.
@@ -87,13 +88,7 @@ func TestEveryFieldHasAnInput(t *testing.T) {
 					if in.Data != "select" {
 						t.Fatalf("enum field %s is a <%s>", fd.Name, in.Data)
 					}
-					var values []string
-					for _, o := range find(in, func(n *html.Node) bool { return n.Data == "option" }) {
-						if v, _ := attr(o, "value"); v != "" {
-							values = append(values, v)
-						}
-					}
-					if !slices.Equal(values, fd.Enum) {
+					if values := options(in); !slices.Equal(values, fd.Enum) {
 						t.Errorf("field %s offers %q; the registry allows %q", fd.Name, values, fd.Enum)
 					}
 				case fd.Format == payload.FormatLongText:
@@ -168,6 +163,97 @@ func TestCaptionName(t *testing.T) {
 		captions := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-style"); return v == "label" })
 		if len(captions) != 1 || must(attr(captions[0], "name")) != want {
 			t.Errorf("/%s: caption input %v; want one named %s", name, captions, want)
+		}
+	}
+}
+
+// options returns the values of a select's options, "" (a default) left out.
+func options(sel *html.Node) []string {
+	var values []string
+	for _, o := range find(sel, func(n *html.Node) bool { return n.Data == "option" }) {
+		if v, _ := attr(o, "value"); v != "" {
+			values = append(values, v)
+		}
+	}
+	return values
+}
+
+// The module shapes and eyes offered are exactly the core's, in its order,
+// on every page: a style added to render shows up in the editor, and the
+// editor offers nothing render would refuse.
+func TestStyleOptionsAreTheCores(t *testing.T) {
+	want := map[string][]string{"style": render.StyleNames(), "eye": render.EyeNames()}
+	var b bytes.Buffer
+	if err := Index(payload.All()).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	index, err := html.Parse(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]*html.Node{"/": index}
+	for _, k := range payload.All() {
+		docs["/"+k.Name] = page(t, k)
+	}
+	for path, doc := range docs {
+		for key, names := range want {
+			sels := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-style"); return n.Data == "select" && v == key })
+			if len(sels) != 1 {
+				t.Fatalf("%s: %d %s selects", path, len(sels), key)
+			}
+			if got := options(sels[0]); !slices.Equal(got, names) {
+				t.Errorf("%s: %s offers %q; render has %q", path, key, got, names)
+			}
+		}
+	}
+}
+
+// On a page with a secret, the note that it is left out of the API URL
+// describes the API URL and the curl line (aria-describedby) and sits
+// between them; a page without one has no note and no dangling reference.
+func TestSecretNoteDescribesTheAPIURL(t *testing.T) {
+	for _, k := range payload.All() {
+		doc := page(t, k)
+		byID := func(id string) *html.Node {
+			if n := find(doc, func(n *html.Node) bool { v, _ := attr(n, "id"); return v == id }); len(n) == 1 {
+				return n[0]
+			}
+			return nil
+		}
+		note := byID("secret-note")
+		secrets := SecretLabels(k)
+		if (note != nil) != (len(secrets) > 0) {
+			t.Errorf("/%s: secrets %q, note %v", k.Name, secrets, note != nil)
+			continue
+		}
+		for _, id := range []string{"share", "api", "curl"} {
+			for _, ref := range strings.Fields(must(attr(byID(id), "aria-describedby"))) {
+				if byID(ref) == nil {
+					t.Errorf("/%s: #%s is described by #%s, which is not on the page", k.Name, id, ref)
+				}
+			}
+		}
+		if note == nil {
+			continue
+		}
+		for _, id := range []string{"api", "curl"} {
+			if !slices.Contains(strings.Fields(must(attr(byID(id), "aria-describedby"))), "secret-note") {
+				t.Errorf("/%s: #%s is not described by the secret note", k.Name, id)
+			}
+		}
+		var order []string
+		for n := range doc.Descendants() {
+			if id, _ := attr(n, "id"); id == "api" || id == "secret-note" || id == "curl" {
+				order = append(order, id)
+			}
+		}
+		if !slices.Equal(order, []string{"api", "secret-note", "curl"}) {
+			t.Errorf("/%s: the note is not between the API URL and the curl line: %v", k.Name, order)
+		}
+		for _, s := range secrets {
+			if txt := text(note); !strings.Contains(txt, s) || !strings.Contains(txt, "left out of the API URL") {
+				t.Errorf("/%s: the note does not say the %s is left out of the API URL: %q", k.Name, s, txt)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"io/fs"
+	"log"
 	"os"
 
 	"github.com/syumai/workers"
@@ -11,15 +13,26 @@ import (
 )
 
 // serve runs the API natively, with the built editor from $SITE_DIR
-// (default build/site, written by make build) when it exists.
+// (default build/site, written by make site) when it exists.
 func serve() {
-	dir := os.Getenv("SITE_DIR")
+	workers.Serve(api.New(site()))
+}
+
+// site returns the built editor's files, or nil to serve the API alone.
+// A relative SITE_DIR is read from the working directory, as make does.
+func site() fs.FS {
+	dir, set := os.LookupEnv("SITE_DIR")
 	if dir == "" {
 		dir = "build/site"
 	}
-	site := os.DirFS(dir)
-	if _, err := os.Stat(dir); err != nil {
-		site = nil
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		// Said only when asked for: the API alone is a normal way to run,
+		// but a SITE_DIR that is not there would otherwise look like an
+		// editor answering every page with 404.
+		if set {
+			log.Printf("SITE_DIR %s is not a directory; serving the API without the editor (make site writes build/site)", dir)
+		}
+		return nil
 	}
-	workers.Serve(api.New(site))
+	return os.DirFS(dir)
 }

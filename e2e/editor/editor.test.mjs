@@ -1,7 +1,10 @@
-// The editor pages in Chromium, against a running server (wrangler dev or
-// go run ./worker) with the built site:
+// The editor pages in Chromium, against a running server with the built
+// site: wrangler dev, or the native server, which serves build/site (or
+// $SITE_DIR) itself:
 //
 //	EDITOR_URL=http://127.0.0.1:8787 node --test e2e/editor/
+//	go build -o build/native-server ./worker && PORT=9900 build/native-server &
+//	EDITOR_URL=http://127.0.0.1:9900 node --test e2e/editor/
 //
 // Expected payload texts are the worked examples of payloads.md, and every
 // code is read back by zxing-cpp, a decoder that is not ours.
@@ -53,6 +56,38 @@ async function download(page, button) {
   return { name: dl.suggestedFilename(), bytes: await readFile(await dl.path()) };
 }
 
+// pngSize reads a PNG's width and height from its IHDR chunk.
+function pngSize(bytes) {
+  assert.equal(bytes.subarray(1, 4).toString(), 'PNG', 'not a PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+// svgSize reads an SVG's viewBox width and height.
+function svgSize(markup) {
+  const [, , width, height] = markup.match(/viewBox="([^"]+)"/)[1].split(/\s+/).map(Number);
+  return { width, height };
+}
+
+// pixels returns the RGBA of image bytes at each [x, y], as the browser
+// decodes them.
+async function pixels(page, bytes, points) {
+  return page.evaluate(
+    async ({ b64, points }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: img.naturalWidth, height: img.naturalHeight });
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return points.map(([x, y]) => [...g.getImageData(x, y, 1, 1).data]);
+    },
+    { b64: bytes.toString('base64'), points },
+  );
+}
+
+// dark is ink: a pixel in a dark foreground colour, not paper.
+const dark = ([r, g, b, a]) => a > 200 && r + g + b < 384;
+
 // previewText decodes the code on screen, drawn by the browser.
 async function previewText(page) {
   return decode(await rasterize(page, await page.innerHTML('#code')));
@@ -77,6 +112,14 @@ test('wifi: the code holds the exact WIFI text, and the password stays in the pa
   const svg = await download(page, '#dl-svg');
   assert.equal(svg.name, 'wifi.svg');
   assert.deepEqual(await decode(await rasterize(page, svg.bytes.toString())), [wifi.text], 'the SVG download');
+  // The caption is in both downloads: a bare code is square, the label
+  // adds a line of text under it.
+  for (const [what, { width, height }] of [['PNG', pngSize(png.bytes)], ['SVG', svgSize(svg.bytes.toString())]]) {
+    assert.ok(height > width * 1.05, `the ${what} download is ${width}x${height}: no room for the caption`);
+  }
+  const { width: pw, height: ph } = pngSize(png.bytes);
+  const captionRow = await pixels(page, png.bytes, Array.from({ length: pw }, (_, x) => [x, Math.round((pw + ph) / 2)]));
+  assert.ok(captionRow.some(dark), 'no ink under the code where the caption goes');
 
   // The state is in the URL under the interface's short names...
   const q = new URL(page.url()).searchParams;
@@ -106,6 +149,21 @@ test('wifi: the code holds the exact WIFI text, and the password stays in the pa
   assert.deepEqual(found, []);
   assert.equal(storage, '[{},{},""]', 'the editor stores nothing');
   assert.match(await page.inputValue('#curl'), /--data-urlencode "password=\$WIFI_PASSWORD"/);
+
+  // The API URL says so itself: the note is shown beside it and is part of
+  // the description of the API URL and the curl line.
+  assert.ok(await page.isVisible('#secret-note'), 'the secret note is hidden');
+  assert.match(await page.textContent('#secret-note'), /password is left out of the API URL/);
+  for (const id of ['api', 'curl']) {
+    const described = await page.$eval(`#${id}`, (el) => el.getAttribute('aria-describedby').split(' ').map((ref) => document.getElementById(ref)?.textContent ?? `#${ref} missing`).join(' '));
+    assert.match(described, /password is left out of the API URL/, `#${id} is not described by the note`);
+  }
+  const between = await page.evaluate(() => {
+    const [api, note, curl] = ['api', 'secret-note', 'curl'].map((id) => document.getElementById(id));
+    const gap = (a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().bottom;
+    return { after: gap(api, note), before: gap(note, curl) };
+  });
+  assert.ok(between.after >= 0 && between.after < 80 && between.before >= 0, `the note is not between the API URL and the curl line: ${JSON.stringify(between)}`);
 
   // The API URL the editor shows gives the same code once the password is added.
   const api = new URL(await page.inputValue('#api'));
@@ -149,8 +207,20 @@ test('upi: a prefilled standee reopens, scans and downloads', { timeout: 60_000 
   await page.waitForFunction(() => document.querySelector('#code svg').viewBox.baseVal.height > document.querySelector('#code svg').viewBox.baseVal.width);
   assert.equal(await scanned(page), 'yes');
   assert.deepEqual(await previewText(page), [upiText]);
-  assert.deepEqual(await decode((await download(page, '#dl-png')).bytes), [upiText]);
-  assert.deepEqual(await decode(await rasterize(page, (await download(page, '#dl-svg')).bytes.toString())), [upiText]);
+  const png = (await download(page, '#dl-png')).bytes;
+  const svg = (await download(page, '#dl-svg')).bytes.toString();
+  assert.deepEqual(await decode(png), [upiText], 'the PNG download');
+  assert.deepEqual(await decode(await rasterize(page, svg)), [upiText], 'the SVG download');
+  // Both downloads are the standee, not the bare code: tall, with the
+  // coloured title band across the top and the border down the sides
+  // (both in the foreground colour, black here).
+  for (const [what, { width, height }] of [['PNG', pngSize(png)], ['SVG', svgSize(svg)]]) {
+    assert.ok(height > width * 1.2, `the ${what} download is ${width}x${height}, not a standee`);
+  }
+  const { width, height } = pngSize(png);
+  const frame = await pixels(page, png, [[width / 2, 3], [1, height / 2], [width - 2, height / 2]].map(([x, y]) => [Math.round(x), Math.round(y)]));
+  assert.ok(frame.every(dark), `the PNG has no frame: ${JSON.stringify(frame)}`);
+  assert.ok(await page.isHidden('#secret-note'), 'upi has no secret, so no note');
   const res = await fetch(await page.inputValue('#api'));
   assert.equal(res.status, 200);
   assert.deepEqual(await decode(Buffer.from(await res.arrayBuffer())), [upiText], 'the API URL');
@@ -202,21 +272,43 @@ test('errors show next to their field and the form works from the keyboard', { t
   await page.close();
 });
 
-test('a 360 px phone in dark mode', { timeout: 60_000 }, async () => {
-  for (const path of ['/wifi', `/upi?${upiQuery}`]) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(editorURL + path);
-    await page.waitForSelector('#code svg');
-    const { scroll, bg } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      bg: getComputedStyle(document.body).backgroundColor,
-    }));
-    assert.ok(scroll <= 360, `${path} is ${scroll} px wide on a 360 px screen`);
-    const [r, g, b] = bg.match(/\d+/g).map(Number);
-    assert.ok(r + g + b < 150, `${path} background ${bg} is not dark`);
-    await page.close();
+test('low contrast is said in words', { timeout: 60_000 }, async () => {
+  const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
+  await page.fill('#c-fg', 'cccccc'); // light grey on white
+  await page.waitForFunction(() => /low/.test(document.getElementById('v-contrast').textContent));
+  assert.match(await page.textContent('#warnings'), /low contrast: 1\.\d+:1 .*Darken color or lighten bg/);
+  // The verify worker's answer keeps the warning and does not call it scannable.
+  assert.notEqual(await scanned(page), 'yes');
+  assert.match(await page.textContent('#warnings'), /low contrast/);
+  assert.equal(new URL(page.url()).searchParams.get('fg'), 'cccccc');
+
+  await page.fill('#c-fg', '000000');
+  await page.waitForFunction(() => !/low/.test(document.getElementById('v-contrast').textContent));
+  assert.doesNotMatch(await page.textContent('#warnings'), /contrast/);
+  await page.close();
+});
+
+test('a 360 px phone, light and dark', { timeout: 60_000 }, async () => {
+  for (const scheme of ['light', 'dark']) {
+    for (const path of ['/wifi', `/upi?${upiQuery}`]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(editorURL + path);
+      await page.waitForSelector('#code svg');
+      // Opened, so that the folded style options are measured too.
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll('details')) d.open = true;
+      });
+      const { scroll, bg } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        bg: getComputedStyle(document.body).backgroundColor,
+      }));
+      assert.ok(scroll <= 360, `${path} (${scheme}) is ${scroll} px wide on a 360 px screen`);
+      const sum = bg.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b);
+      assert.ok(scheme === 'dark' ? sum < 150 : sum > 600, `${path} background ${bg} is not ${scheme}`);
+      await page.close();
+    }
   }
 });
 

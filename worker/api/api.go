@@ -6,9 +6,11 @@ package api
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +23,15 @@ type route struct {
 	path    string
 	methods []string // GET implies HEAD
 	handle  http.HandlerFunc
+	post    *postHelp // for a POST route: what to send, for the fix of a 405
+}
+
+// postHelp tells a caller who used the wrong method on a POST route what
+// to send instead: a body cannot be written into a URL, so the fix is a
+// sentence with a curl line that works as pasted.
+type postHelp struct {
+	body string // what the body is, in words
+	curl string // curl options that send an example body
 }
 
 // New returns the service's handler. site, when not nil, holds the built
@@ -29,19 +40,26 @@ type route struct {
 func New(site fs.FS) http.Handler {
 	s := &server{site: site}
 	s.routes = []route{
-		{"/api/v1/qr", []string{"GET"}, s.qr},
-		{"/q/", []string{"GET"}, s.pathStyle},
-		{"/api/v1/health", []string{"GET"}, s.health},
-		{"/api/v1/types", []string{"GET"}, s.types},
-		{"/api/v1/qr/batch", []string{"POST"}, s.batch},
-		{"/api/v1/decode", []string{"POST"}, s.decode},
-		{"/api/v1/size", []string{"GET"}, s.sizeAdvice},
-		{"/api/v1/verify", []string{"GET"}, s.verify},
-		{"/api/mcp", []string{"POST"}, mcp.New(imageLimits).ServeHTTP}, // GET (a listening stream) and DELETE: 405
-		{"/openapi.json", []string{"GET"}, s.openAPI},
-		{"/llms.txt", []string{"GET"}, s.llms(false)},
-		{"/llms-full.txt", []string{"GET"}, s.llms(true)},
-		{"/api/v1/", []string{"GET"}, s.typed}, // /api/v1/<kind>; after the fixed paths
+		{path: "/api/v1/qr", methods: []string{"GET"}, handle: s.qr},
+		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle},
+		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
+		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
+		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, post: &postHelp{
+			"a JSON body of items (Content-Type application/json)",
+			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},
+		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, post: &postHelp{
+			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
+			`-H 'Content-Type: image/png' --data-binary @code.png`}},
+		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice},
+		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify},
+		// GET (a listening stream) and DELETE: 405
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, post: &postHelp{
+			"a JSON-RPC message (Content-Type application/json)",
+			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
+		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},
+		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false)},
+		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true)},
+		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed}, // /api/v1/<kind>; after the fixed paths
 	}
 	return s
 }
@@ -87,9 +105,23 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.handle(w, r)
 	default:
 		h.Set("Allow", strings.Join(allow, ", "))
-		writeProblem(w, r, problem.NotAllowed.Newf("", "Send "+allow[0]+" "+r.URL.Path+".",
+		writeProblem(w, r, problem.NotAllowed.Newf("", methodFix(rt, r),
 			"%s is not allowed on %s; use %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
 	}
+}
+
+// methodFix is the fix of a 405: the same call with the method it needs.
+// The path alone would read as the call that just failed, so the method
+// comes first: "GET /api/v1/qr?data=hi&size=300". A POST route needs a
+// body too, so its fix is a sentence with an example (see postHelp).
+func methodFix(rt *route, r *http.Request) string {
+	switch {
+	case contains(rt.methods, "GET"):
+		return "GET " + problem.Call{Path: r.URL.EscapedPath(), Query: r.URL.Query()}.With("", "")
+	case rt.post == nil:
+		return "Send " + rt.methods[0] + " " + rt.path + "."
+	}
+	return fmt.Sprintf("POST %s with %s, e.g. curl %s %s%s", rt.path, rt.post.body, rt.post.curl, origin(r), rt.path)
 }
 
 func (s *server) match(path string) *route {
@@ -112,6 +144,12 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 	if s.site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
+	// http.ServeFileFS answers a path with a ".." element 400 in plain
+	// text even when it cleans to a file inside the site; leave such a
+	// path to the 404 problem.
+	if slices.Contains(strings.FieldsFunc(r.URL.Path, func(c rune) bool { return c == '/' || c == '\\' }), "..") {
+		return false
+	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	for _, try := range []string{name, name + ".html", path.Join(name, "index.html")} {
 		if try == "" || strings.HasPrefix(try, "../") {
@@ -126,16 +164,20 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-// writeProblem sends p as application/problem+json; problems are not cached.
+// writeProblem sends p as application/problem+json. Problems are never
+// stored, and are sent with no-referrer as answers from a secret are
+// (writeCached): the request a problem answers may carry a secret in its
+// URL (a wifi password), and telling which would mean reading every kind's
+// fields here, for a header that costs nothing on the others.
 func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
 	body := p.JSON()
 	h := w.Header()
 	h.Set("Content-Type", problem.ContentType)
 	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(p.Status)
 	w.Write(body) // for HEAD too; see writeCached
-
 }
 
 // writeCached sends a deterministic body with a strong ETag and a year-long

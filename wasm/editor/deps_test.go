@@ -1,0 +1,54 @@
+package editor
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// heavy are packages the browser program (qrkeyless/wasm, built with
+// nogofonts as make site does) must not import. Each costs tens of
+// kilobytes of the 1.5 MiB gzip budget for nothing the page can use: the
+// page makes no network calls from Go, and fetches fonts only when a
+// caption needs them. Core code the editor reaches parses addresses with
+// net/netip, not net.
+var heavy = []string{
+	"net", "net/http", "crypto/tls",
+	"golang.org/x/image/font/gofont/goregular", "golang.org/x/image/font/gofont/gobold",
+	"github.com/mark3labs/mcp-go/mcp",
+}
+
+// TestBrowserProgramStaysLean names the heavy package and the chain of
+// imports that brought it, which make site's size check cannot.
+func TestBrowserProgramStaysLean(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the browser program's imports")
+	}
+	cmd := exec.Command(goBin, "list", "-tags", "nogofonts", "-deps", "-f", `{{.ImportPath}}:{{join .Imports " "}}`, "qrkeyless/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	importedBy := map[string]string{} // a package -> one package that imports it
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, imports, _ := strings.Cut(line, ":")
+		for _, imp := range strings.Fields(imports) {
+			if _, seen := importedBy[imp]; !seen {
+				importedBy[imp] = pkg
+			}
+		}
+	}
+	for _, h := range heavy {
+		if _, in := importedBy[h]; !in {
+			continue
+		}
+		chain := []string{h}
+		for p := h; importedBy[p] != "" && len(chain) < 20; p = importedBy[p] {
+			chain = append([]string{importedBy[p]}, chain...)
+		}
+		t.Errorf("the browser program imports %s: %s", h, strings.Join(chain, " -> "))
+	}
+}
