@@ -26,7 +26,9 @@ var ladder = []step{
 	{"contrast stretched", stretched, hybrid},
 	{"global histogram", asIs, global},
 	{"downscaled", downscaled, hybrid},
-	{"upscaled", upscaled, hybrid},
+	{"upscaled", upscaled(2), hybrid},
+	{"upscaled 3x", upscaled(3), hybrid},
+	{"upscaled 4x", upscaled(4), hybrid},
 	{"sharpened", sharpened, hybrid},
 	{"smoothed", smoothed, hybrid},
 	{"rotated 45°", rotated45, hybrid},
@@ -119,13 +121,19 @@ const (
 	largeSide = 1200
 )
 
-// upscaled doubles a small image (bilinear) so that modules of 1.5 to 3
-// pixels become wide enough for the finder-pattern run-length checks.
-func upscaled(base *plane) (*plane, bool) {
-	if min(base.w, base.h) >= smallSide {
-		return nil, false
+// upscaled enlarges a small image f times (bilinear) so that modules of
+// 1.5 to 3 pixels become wide enough for the finder-pattern run-length
+// checks. Each factor moves the sampling grid against the modules
+// differently: a blurred code at 2.5 pixels a module that one factor
+// misreads, another reads (the style matrix in core/render finds codes
+// that only 3x or only 4x rescues).
+func upscaled(f float64) func(base *plane) (*plane, bool) {
+	return func(base *plane) (*plane, bool) {
+		if min(base.w, base.h) >= smallSide {
+			return nil, false
+		}
+		return resample(base, f), true
 	}
-	return resample(base, 2), true
 }
 
 // downscaled shrinks a large image by averaging, which also smooths sensor
@@ -268,6 +276,51 @@ func resample(base *plane, f float64) *plane {
 			}
 			n := (min(y1, base.h) - y0) * (min(x1, base.w) - x0)
 			p.pix[y*w+x] = byte(sum / max(1, n))
+		}
+	}
+	return p
+}
+
+// tentSampled shrinks base by f (f < 1) with a tent filter two output
+// pixels wide, as x/image's BiLinear does: each output pixel also takes
+// light from its neighbours' areas, as through a slightly soft lens.
+func tentSampled(base *plane, f float64) *plane {
+	w, h := max(1, int(math.Round(float64(base.w)*f))), max(1, int(math.Round(float64(base.h)*f)))
+	fx, fy := float64(base.w)/float64(w), float64(base.h)/float64(h)
+	// tent returns the weights of the source pixels around centre c (in
+	// source pixels) for a tent of half-width r, and the first one's index.
+	tent := func(c, r float64, n int) (int, []float64) {
+		lo, hi := max(0, int(c-r)), min(n, int(c+r)+1)
+		ws, sum := make([]float64, hi-lo), 0.0
+		for s := lo; s < hi; s++ {
+			ws[s-lo] = max(0, 1-math.Abs(float64(s)+0.5-c)/r)
+			sum += ws[s-lo]
+		}
+		for i := range ws {
+			ws[i] /= sum
+		}
+		return lo, ws
+	}
+	rows := make([]float64, w*base.h) // filtered along x
+	for x := 0; x < w; x++ {
+		lo, ws := tent((float64(x)+0.5)*fx, fx, base.w)
+		for y := 0; y < base.h; y++ {
+			v := 0.0
+			for i, wt := range ws {
+				v += wt * float64(base.pix[y*base.w+lo+i])
+			}
+			rows[y*w+x] = v
+		}
+	}
+	p := newPlane(w, h, func(x, y float64) (float64, float64) { return base.back(x*fx, y*fy) })
+	for y := 0; y < h; y++ {
+		lo, ws := tent((float64(y)+0.5)*fy, fy, base.h)
+		for x := 0; x < w; x++ {
+			v := 0.0
+			for i, wt := range ws {
+				v += wt * rows[(lo+i)*w+x]
+			}
+			p.pix[y*w+x] = clamp8(v)
 		}
 	}
 	return p

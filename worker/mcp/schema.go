@@ -223,7 +223,7 @@ func verifyOutput() map[string]any {
 	return object(map[string]any{
 		"scannable":  typ("boolean", "Decoded exactly, also through the camera model, dark on light with enough contrast."),
 		"decoded":    typ("boolean", "The rendered image decodes to exactly the data."),
-		"camera":     typ("boolean", "It still decodes after the phone-camera model (blur, noise, about 3 pixels a module)."),
+		"camera":     typ("boolean", "It still decodes after the phone-camera model (blur, noise, about 2.5 pixels a module)."),
 		"version":    typ("integer", "Symbol version."),
 		"ec":         ecSchema,
 		"contrast":   typ("number", "WCAG contrast ratio of foreground to background, 1 to 21."),
