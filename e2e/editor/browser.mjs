@@ -77,11 +77,23 @@ export async function rasterize(page, svg) {
   return Buffer.from(dataURL.slice(dataURL.indexOf(',') + 1), 'base64');
 }
 
-// openEditor loads path and waits until the first code is drawn.
+// openEditor loads path and waits until the first code is drawn. It does
+// not wait for the load event: that waits on every subresource, and wrangler
+// dev's asset server now and then leaves a large one (editor.wasm is 5 MB)
+// half sent for good (workers-sdk#3397; seen once in CI as a 30 s goto
+// timeout). When the code has not appeared in 30 s, the page is reloaded
+// once, as a person would, and the stall is reported on stderr.
 export async function openEditor(context, path) {
   const page = await context.newPage();
-  await page.goto(editorURL + path);
-  await page.waitForSelector('#code svg');
+  await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
+  try {
+    await page.waitForSelector('#code svg', { timeout: 30_000 });
+  } catch (err) {
+    if (err.name !== 'TimeoutError') throw err;
+    console.error(`openEditor: no code after 30 s at ${path}; reloading once`);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#code svg', { timeout: 30_000 });
+  }
   return page;
 }
 

@@ -175,7 +175,7 @@ test('wifi: the code holds the exact WIFI text, and the password stays in the pa
   await page.close();
 });
 
-test('wifi: a shared URL reopens the editor filled in, without any secret', { timeout: 60_000 }, async () => {
+test('wifi: a shared URL reopens the editor filled in, without any secret', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass&style=dot&fg=1a237e&label=Free%20Wi-Fi');
   assert.equal(await page.inputValue('#c-ssid'), 'Guest');
   assert.equal(await page.inputValue('#c-sec'), 'nopass');
@@ -198,7 +198,7 @@ test('wifi: a shared URL reopens the editor filled in, without any secret', { ti
   await leaked.close();
 });
 
-test('upi: a prefilled standee reopens, scans and downloads', { timeout: 60_000 }, async () => {
+test('upi: a prefilled standee reopens, scans and downloads', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, `/upi?${upiQuery}&tpl=standee&label=Acme%20Store`);
   assert.equal(await page.inputValue('#c-pa'), 'acmestore@okhdfcbank');
   assert.equal(await page.inputValue('#c-pn'), 'Acme Store');
@@ -227,7 +227,7 @@ test('upi: a prefilled standee reopens, scans and downloads', { timeout: 60_000 
   await page.close();
 });
 
-test('free text at /, and every kind has a page', { timeout: 60_000 }, async () => {
+test('free text at /, and every kind has a page', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, '/?data=hello%20world&ec=H');
   assert.equal(await page.inputValue('#c-data'), 'hello world');
   assert.deepEqual(await previewText(page), ['hello world']);
@@ -242,7 +242,7 @@ test('free text at /, and every kind has a page', { timeout: 60_000 }, async () 
   await page.close();
 });
 
-test('errors show next to their field and the form works from the keyboard', { timeout: 60_000 }, async () => {
+test('errors show next to their field and the form works from the keyboard', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, '/wifi');
   // Every input has a label and its error box is tied to it.
   const unlabelled = await page.$$eval('#editor input, #editor select, #editor textarea', (els) =>
@@ -272,7 +272,7 @@ test('errors show next to their field and the form works from the keyboard', { t
   await page.close();
 });
 
-test('low contrast is said in words', { timeout: 60_000 }, async () => {
+test('low contrast is said in words', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
   await page.fill('#c-fg', 'cccccc'); // light grey on white
   await page.waitForFunction(() => /low/.test(document.getElementById('v-contrast').textContent));
@@ -288,7 +288,7 @@ test('low contrast is said in words', { timeout: 60_000 }, async () => {
   await page.close();
 });
 
-test('a 360 px phone, light and dark', { timeout: 60_000 }, async () => {
+test('a 360 px phone, light and dark', { timeout: 120_000 }, async () => {
   for (const scheme of ['light', 'dark']) {
     for (const path of ['/wifi', `/upi?${upiQuery}`]) {
       const page = await browser.context.newPage();
