@@ -20,12 +20,31 @@ import (
 type Param struct {
 	Name     string
 	Aliases  []string
-	Type     string // "integer", "string" or "boolean"
+	Type     string // "integer", "number", "string" or "boolean"
 	Default  string // empty when the default depends on other parameters
 	Min, Max int    // bounds of an integer
 	Enum     func() []string
 	Help     string
 	Example  string
+}
+
+// Value is s, a default or an example written as in a query string, as the
+// JSON value of the parameter's type: 512 for an integer, true for a
+// boolean "1", the text itself otherwise.
+func (p Param) Value(s string) any {
+	switch p.Type {
+	case "integer":
+		if n, err := strconv.Atoi(s); err == nil {
+			return n
+		}
+	case "number":
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			return f
+		}
+	case "boolean":
+		return s == "1" || s == "true"
+	}
+	return s
 }
 
 // Names returns the parameter's name followed by its aliases.

@@ -63,3 +63,56 @@ func TestPublishedDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIValuesHaveTheirTypes checks that every query parameter's
+// default and example in /openapi.json is a JSON value of the parameter's
+// schema type (an integer is 300, not "300"): generated clients and
+// validators read them as such.
+func TestOpenAPIValuesHaveTheirTypes(t *testing.T) {
+	w := httptest.NewRecorder()
+	New(nil).ServeHTTP(w, httptest.NewRequest("GET", "/openapi.json", nil))
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct {
+				Name    string `json:"name"`
+				Example any    `json:"example"`
+				Schema  struct {
+					Type    string `json:"type"`
+					Default any    `json:"default"`
+				} `json:"schema"`
+			} `json:"parameters"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	isType := func(typ string, v any) bool {
+		switch x := v.(type) {
+		case nil:
+			return true // not given
+		case float64:
+			return typ == "number" || typ == "integer" && x == float64(int64(x))
+		case bool:
+			return typ == "boolean"
+		case string:
+			return typ == "string"
+		}
+		return false
+	}
+	checked := 0
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			for _, p := range op.Parameters {
+				if !isType(p.Schema.Type, p.Schema.Default) || !isType(p.Schema.Type, p.Example) {
+					t.Errorf("%s %s ?%s: type %s, default %#v, example %#v", method, path, p.Name, p.Schema.Type, p.Schema.Default, p.Example)
+				}
+				if p.Schema.Type == "integer" && p.Schema.Default != nil {
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no integer parameter with a default: the document's shape has changed")
+	}
+}

@@ -34,7 +34,7 @@ func paramSchema(p params.Param) obj {
 		sc["enum"] = p.Enum()
 	}
 	if p.Default != "" {
-		sc["default"] = p.Default
+		sc["default"] = p.Value(p.Default)
 	}
 	return sc
 }
@@ -44,7 +44,7 @@ func queryParam(p params.Param, required bool) obj {
 	if len(p.Aliases) > 0 {
 		desc += " Aliases: " + strings.Join(p.Aliases, ", ") + "."
 	}
-	return obj{"name": p.Name, "in": "query", "required": required, "description": desc, "schema": paramSchema(p), "example": p.Example}
+	return obj{"name": p.Name, "in": "query", "required": required, "description": desc, "schema": paramSchema(p), "example": p.Value(p.Example)}
 }
 
 func sharedParams() []obj {

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"qrkeyless/core/batch"
@@ -43,20 +42,10 @@ func param(p params.Param) map[string]any {
 		s["enum"] = p.Enum()
 	}
 	if p.Default != "" {
-		s["default"] = value(p.Type, p.Default)
+		s["default"] = p.Value(p.Default)
 	}
 	if p.Example != "" {
-		s["examples"] = []any{value(p.Type, p.Example)}
-	}
-	return s
-}
-
-// value is s as a JSON value of type t.
-func value(t, s string) any {
-	if t == "integer" || t == "number" {
-		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			return f
-		}
+		s["examples"] = []any{p.Value(p.Example)}
 	}
 	return s
 }
