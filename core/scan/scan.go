@@ -72,6 +72,18 @@ func (e *StopError) Error() string {
 // Unwrap makes errors.Is(err, ErrNotFound) hold.
 func (e *StopError) Unwrap() error { return ErrNotFound }
 
+// NotFound words an error that wraps ErrNotFound for a person: what
+// happened, with the bound that ended the search when one did, and what to
+// change.
+func NotFound(err error) (detail, fix string) {
+	detail = "no QR code was found in the image"
+	var stop *StopError
+	if errors.As(err, &stop) {
+		detail = fmt.Sprintf("%s before every preparation was tried: the %s bound of %s ended the search after %d attempts", detail, stop.Bound, stop.Limit, stop.Attempts)
+	}
+	return detail, "Retake the picture in even light with the whole code in frame, its quiet zone included, at least about 2 pixels per module, and dark modules on a light background with good contrast."
+}
+
 // Code is one QR code found in an image, or one structured-append sequence
 // of codes joined into one. Its JSON is a result of POST /api/v1/decode and
 // of the qr_decode tool; see NewAnswer.

@@ -396,6 +396,13 @@ func TestWorkBoundStopsALargeNoCodeImage(t *testing.T) {
 	if stop.Bound != "work" || stop.Work > DefaultMaxWork || stop.Work < DefaultMaxWork-widest || stop.Attempts >= len(ladder) {
 		t.Errorf("stopped by %s after %d of %d steps and %d pixels, want the work bound of %d", stop.Bound, stop.Attempts, len(ladder), stop.Work, DefaultMaxWork)
 	}
+	// The caller's 422 says the search was cut short, and by what.
+	if detail, _ := NotFound(err); !strings.Contains(detail, "the work bound of 24000000 pixels") {
+		t.Errorf("NotFound detail %q does not name the work bound", detail)
+	}
+	if detail, _ := NotFound(ErrNotFound); detail != "no QR code was found in the image" {
+		t.Errorf("NotFound(ErrNotFound) = %q", detail)
+	}
 }
 
 func TestWorkBound(t *testing.T) {

@@ -112,8 +112,8 @@ func decodeProblem(err error) *problem.Problem {
 	case errors.Is(err, scan.ErrTooLarge):
 		return problem.TooLarge.New("", err.Error(), fmt.Sprintf("Send an image of at most %.0f megapixels and 16 MiB; scale it down first.", float64(imageLimits.MaxPixels)/1e6))
 	case errors.Is(err, scan.ErrNotFound):
-		return problem.NoCode.New("", "no QR code was found in the image",
-			"Retake the picture in even light with the whole code in frame, its quiet zone included, at least about 2 pixels per module, and dark modules on a light background with good contrast.")
+		detail, fix := scan.NotFound(err)
+		return problem.NoCode.New("", detail, fix)
 	}
 	return problem.BadBody.New("", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
 }

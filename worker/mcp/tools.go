@@ -297,8 +297,8 @@ func decodeProblem(err error, limits scan.Limits) *problem.Problem {
 		}
 		return problem.TooLarge.New("image", err.Error(), fmt.Sprintf("Scale the image down to at most %.0f megapixels and 16 MiB first.", float64(px)/1e6))
 	case errors.Is(err, scan.ErrNotFound):
-		return problem.NoCode.New("image", "no QR code was found in the image",
-			"Retake the picture in even light with the whole code in frame, its quiet zone included, at least about 2 pixels per module, and dark modules on a light background with good contrast.")
+		detail, fix := scan.NotFound(err)
+		return problem.NoCode.New("image", detail, fix)
 	}
 	return problem.BadValue.New("image", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
 }
