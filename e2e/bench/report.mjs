@@ -444,6 +444,24 @@ if (unread.length) {
   reading.push(`- **Read-back.** Plain gozxing could not read back ${unread.length} peer PNG(s): ${unread.join(", ")}. skip2 stretches the symbol to exactly 512 px by nearest-neighbour sampling, so its modules alternate between two widths. Their times still count.`);
 }
 
+// ---- styles ----------------------------------------------------------------
+
+// styles-bench.txt is `go test -bench 'Style(PNG512|SVG)' -count N` of
+// core/render: the 30-char URL at ec H, 512 px, per module style.
+const styleBench = new Map(); // style -> {png: [ms], svg: [ms], bytes}
+if (exists("styles-bench.txt")) {
+  for (const line of read("styles-bench.txt").split("\n")) {
+    const m = line.match(/^BenchmarkStyle(PNG512|SVG)\/(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op(?:\s+([\d.]+) bytes)?/);
+    if (!m) continue;
+    const st = styleBench.get(m[2]) ?? { png: [], svg: [], bytes: NaN };
+    (m[1] === "SVG" ? st.svg : st.png).push(Number(m[3]) / 1e6);
+    if (m[4]) st.bytes = Number(m[4]);
+    styleBench.set(m[2], st);
+  }
+}
+// matrix.json is TestMatrix's tally (core/render/matrix_test.go).
+const matrix = exists("matrix.json") ? json("matrix.json") : null;
+
 // ---- the document ----------------------------------------------------------
 
 const loadStart = json("load-start.json").start, loadEnd = json("load-end.json").end;
@@ -555,6 +573,33 @@ One isolate through many requests (e2e/bench/isolate.mjs --sustained, in Node): 
 (at most 60 s), each block's latency and the WebAssembly memory after it. Go's heap only grows, so memory that levels off means nothing leaks.
 
 ${sustainedRows.length ? table(["requests served", "p50 ms", "p90 ms", "WebAssembly memory MiB"], sustainedRows) : "(not measured)"}
+
+## Styles
+
+${styleBench.size ? `Per module style (square eyes), the 30-char URL \`https://example.com/menu?t=123\` at ec H, 512 px, natively
+(\`go test -bench 'Style(PNG512|SVG)' ./core/render\`, median of the runs):
+
+${table(["style", "PNG ms", "SVG ms", "SVG bytes"], [...styleBench].map(([name, st]) => [name, ms(median(st.png)), ms(median(st.svg)), int(st.bytes)]))}` : "Not measured."}
+
+${matrix ? `The decode matrix (\`TestMatrix\` in core/render): every style x eye x ec L/M/Q/H x 128, 256, 512 px x the two texts, ${int(matrix.combinations)}
+combinations, each rendered to PNG and to SVG (rasterized by oksvg) and decoded clean with plain gozxing, then degraded like a camera
+(resampled to ${matrix.camera_px_per_module} px a module with x/image's BiLinear, then a [1 2 1] blur) and decoded with plain gozxing and with
+core/scan. "Scannable" is \`render.Scannable\` (size rules); "flagged" are the scannable ones that did not decode after degradation
+and that \`scan.Verify\` reports as not scannable; "missed" are those Verify still calls scannable (PNG; SVG only).
+
+${table(["style", "text", "combos", "scannable", "clean PNG", "clean SVG", "degraded PNG, gozxing", "degraded PNG, core/scan", "degraded SVG, core/scan", "flagged", "missed PNG / SVG only"],
+  matrix.rows.map((r) => [r.style, `${r.text} chars`, r.combos, r.scannable, r.png, r.svg, r.cam_png, r.scan_png, r.scan_svg, r.flagged, `${r.missed_png} / ${r.missed_svg}`]))}` : ""}
+
+## MCP
+
+${exists("mcp-native.json") ? `The tool server at /api/mcp with the official TypeScript SDK as the client (e2e/bench/mcp.mjs), 50 of each after a warm-up, one at a time.
+initialize is one raw JSON-RPC request; connect is the SDK's \`client.connect\` (initialize, then the initialized notification); qr_generate
+is a call on an open client. The MCP server adds ${int(mcpAdds)} bytes gzip (${mib(mcpAdds)} MiB) to the Worker (the Worker without
+worker/mcp: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with it: ${mib(worker.gzip)} MiB).
+
+${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangler dev p50 / p90 ms"],
+  [["initialize", "initialize"], ["SDK connect", "connect"], ["qr_generate", "generate"]].map(([label, k]) => [label,
+    ...["mcp-native.json", "mcp-workerd.json", "mcp-wrangler.json"].map((f) => (exists(f) ? `${ms(json(f)[k].p50)} / ${ms(json(f)[k].p90)}` : "–"))]))}` : "Not measured."}
 
 ## Editor
 

@@ -48,6 +48,10 @@ for f in png svg; do
   go tool pprof -top -nodecount=14 -hide='runtime\.asyncPreempt$' "$out/peers" "$out/ours-$f.pprof" > "$out/ours-$f-top.txt" 2>/dev/null
 done
 
+step "styles: render time and SVG bytes per style, and the decode matrix"
+go test -count=1 -run '^$' -bench 'Style(PNG512|SVG)' -benchtime 200x -count 5 ./core/render > "$out/styles-bench.txt"
+QR_MATRIX_JSON="$root/$out/matrix.json" go test -count=1 -run '^TestMatrix$' ./core/render > "$out/matrix.log"
+
 step "decode: writing the clean and hard sets"
 "$out/peers" images -dir "$out/decode" > /dev/null
 step "decode, native: ours vs plain gozxing (3 rounds)"
@@ -141,6 +145,8 @@ go build -o "$out/native-server" ./worker
 port=$(free_port)
 start native env PORT="$port" "$out/native-server"
 node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 > "$out/native.json"
+step "native server: MCP initialize, SDK connect and qr_generate (50 each)"
+node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-native.json"
 stop
 
 # workerd alone, as Cloudflare runs the Worker: no wrangler proxy, no
@@ -161,6 +167,12 @@ for kind in $kinds; do
   node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" > "$out/workerd-$kind.json"
   stop
 done
+step "workerd alone, a new process: MCP initialize, SDK connect and qr_generate (50 each)"
+port=$(free_port)
+start workerd-mcp "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 1 --kinds health --concurrency 1 > /dev/null # waits until it answers
+node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-workerd.json"
+stop
 
 # wrangler dev runs the [build] command (make build, cached by now) and
 # prints "Ready on" once it accepts requests; the Worker's first request
@@ -184,6 +196,11 @@ for kind in $kinds; do
   node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" --concurrency 1 > "$out/wrangler-$kind.json"
   stop
 done
+step "wrangler dev, a new session: MCP initialize, SDK connect and qr_generate (50 each)"
+wrangler_dev wrangler-mcp
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 1 --kinds health --concurrency 1 > /dev/null
+node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
+stop
 
 # The editor's static files are wrangler's assets, as on Cloudflare.
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then

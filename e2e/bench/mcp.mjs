@@ -1,0 +1,37 @@
+// MCP latency over HTTP with the official TypeScript SDK as the client: a
+// raw initialize request, the SDK's connect (initialize, then the
+// initialized notification), and a qr_generate call on an open client.
+// Usage: node mcp.mjs BASE_URL [n=50]. Prints JSON {initialize, connect,
+// generate}, each {p50, p90, p99, n} in milliseconds, after a warm-up.
+import { connect, rpc } from "../mcp/helpers.mjs";
+import { percentiles } from "./requests.mjs";
+
+const base = process.argv[2];
+const n = Number(process.argv[3] ?? 50);
+
+async function times(fn) {
+  await fn(0); // warm-up
+  const out = [];
+  for (let i = 1; i <= n; i++) {
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return percentiles(out);
+}
+
+const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+const client = await connect(base);
+const result = {
+  initialize: await times(async () => {
+    const r = await rpc(base, initialize);
+    if (r.status !== 200 || !r.message?.result) throw new Error(`initialize: ${r.status} ${r.text.slice(0, 200)}`);
+  }),
+  connect: await times(async () => (await connect(base)).close()),
+  generate: await times(async (i) => {
+    const r = await client.callTool({ name: "qr_generate", arguments: { data: `https://example.com/item/${i}` } });
+    if (r.isError) throw new Error(`qr_generate: ${JSON.stringify(r).slice(0, 200)}`);
+  }),
+};
+await client.close();
+console.log(JSON.stringify(result));
