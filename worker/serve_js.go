@@ -18,7 +18,7 @@ func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double
 	// past it while a large upload is decoded.
 	debug.SetMemoryLimit(80 << 20)
-	workers.ServeNonBlock(api.New(nil))
+	workers.ServeNonBlock(sized(api.New(nil)))
 	workers.Ready()
 	select {}
 }

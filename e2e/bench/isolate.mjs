@@ -27,6 +27,17 @@ let t = performance.now();
 const mod = await WebAssembly.compile(bytes);
 const compile_ms = since(t);
 
+// workerd has FixedLengthStream and Node does not; syumai/workers sends a
+// body of known length through it, any other through a ReadableStream of
+// Go callbacks. The stand-in lets the Worker take here the path it takes
+// on workerd.
+globalThis.FixedLengthStream ??= class FixedLengthStream extends TransformStream {
+  constructor(length) {
+    super();
+    this.expectedLength = length;
+  }
+};
+
 const go = new globalThis.Go();
 const inits = [];
 if (trace) {
