@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // sized holds each response of h until the handler returns and sends it
@@ -17,8 +18,11 @@ import (
 // MCP here is stateless, one message per request.
 func sized(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b := &held{header: w.Header(), status: http.StatusOK}
+		b := &held{w: w, status: http.StatusOK}
 		h.ServeHTTP(b, r)
+		if b.streaming {
+			return
+		}
 		if b.status >= 200 && b.status != http.StatusNoContent && b.status != http.StatusNotModified {
 			w.Header().Set("Content-Length", strconv.Itoa(b.body.Len()))
 		}
@@ -27,27 +31,43 @@ func sized(h http.Handler) http.Handler {
 	})
 }
 
-// held is a ResponseWriter that keeps the status and body for sized.
+// held is a ResponseWriter that keeps the status and body for sized. An
+// event stream (MCP's SSE answer) passes straight through instead: mcp-go
+// holds its handler open until the client has read the event, so holding
+// the body back would hang the request.
 type held struct {
-	header http.Header
-	status int
-	wrote  bool
-	body   bytes.Buffer
+	w         http.ResponseWriter
+	status    int
+	wrote     bool
+	streaming bool
+	body      bytes.Buffer
 }
 
-func (b *held) Header() http.Header { return b.header }
+func (b *held) Header() http.Header { return b.w.Header() }
 
 func (b *held) WriteHeader(status int) {
-	if !b.wrote {
-		b.status, b.wrote = status, true
+	if b.wrote {
+		return
+	}
+	b.status, b.wrote = status, true
+	if strings.HasPrefix(b.w.Header().Get("Content-Type"), "text/event-stream") {
+		b.streaming = true
+		b.w.WriteHeader(status)
 	}
 }
 
 func (b *held) Write(p []byte) (int, error) {
-	b.wrote = true
+	b.WriteHeader(http.StatusOK)
+	if b.streaming {
+		return b.w.Write(p)
+	}
 	return b.body.Write(p)
 }
 
-// Flush does nothing: the body goes out when the handler returns. mcp-go
-// asks for an http.Flusher.
-func (b *held) Flush() {}
+// Flush sends a streamed body on; a held one goes out when the handler
+// returns. mcp-go asks for an http.Flusher.
+func (b *held) Flush() {
+	if f, ok := b.w.(http.Flusher); ok && b.streaming {
+		f.Flush()
+	}
+}

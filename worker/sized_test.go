@@ -30,6 +30,15 @@ func TestSizedSendsALengthWithEveryBody(t *testing.T) {
 		{"a 304 has no body and no length", func(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(http.StatusNotModified)
 		}, 304, "", ""},
+		{"an event stream passes through, unsized", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, "event: message\ndata: {}\n\n")
+			w.(http.Flusher).Flush()
+			if !w.(*held).streaming {
+				t.Error("the event stream was held back")
+			}
+		}, 200, "", "event: message\ndata: {}\n\n"},
 		{"a second WriteHeader is ignored, as net/http does", func(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(http.StatusBadRequest)
 			w.WriteHeader(http.StatusOK)
