@@ -35,10 +35,18 @@ func TestSizedSendsALengthWithEveryBody(t *testing.T) {
 			w.WriteHeader(http.StatusOK)
 			io.WriteString(w, "event: message\ndata: {}\n\n")
 			w.(http.Flusher).Flush()
-			if !w.(*held).streaming {
+			if !w.(*held).passing {
 				t.Error("the event stream was held back")
 			}
 		}, 200, "", "event: message\ndata: {}\n\n"},
+		{"a body of known length passes through, not copied", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "3")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, "png")
+			if b := w.(*held); !b.passing || b.body.Len() != 0 {
+				t.Error("a sized body was held back")
+			}
+		}, 200, "3", "png"},
 		{"a second WriteHeader is ignored, as net/http does", func(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(http.StatusBadRequest)
 			w.WriteHeader(http.StatusOK)

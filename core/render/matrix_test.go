@@ -62,7 +62,8 @@ type outcome struct {
 // everything is scannable, and a combination that Scannable passes but
 // whose PNG does not decode after the degradation is one that Verify
 // reports as not scannable, but for at most maxVerifyMisses knife-edge
-// cases. The short URL must survive the degradation in every combination. -short samples one combination per style and eye.
+// cases. The short URL must survive the degradation in every combination.
+// -short samples one combination per style and eye.
 func TestMatrix(t *testing.T) {
 	type key struct{ level, size, text int }
 	type combo struct {
@@ -121,8 +122,26 @@ func TestMatrix(t *testing.T) {
 	close(next)
 	wg.Wait()
 
-	type tally struct{ n, scannable, png, svg, camPNG, scanPNG, scanSVG, flagged, missedPNG, missedSVG int }
+	// tally counts the combinations of one style and text; make bench
+	// asks for the tallies as JSON, for BENCHMARKS.md.
+	type tally struct {
+		Style     string `json:"style"`
+		Text      int    `json:"text"` // characters
+		N         int    `json:"combos"`
+		Scannable int    `json:"scannable"`
+		PNG       int    `json:"png"`
+		SVG       int    `json:"svg"`
+		CamPNG    int    `json:"cam_png"`
+		ScanPNG   int    `json:"scan_png"`
+		ScanSVG   int    `json:"scan_svg"`
+		Flagged   int    `json:"flagged"`
+		MissedPNG int    `json:"missed_png"`
+		MissedSVG int    `json:"missed_svg"`
+	}
 	per := make([]tally, len(styles)*len(matrixTexts)) // by style, then text
+	for i := range per {
+		per[i].Style, per[i].Text = styles[i/len(matrixTexts)], len(matrixTexts[i%len(matrixTexts)])
+	}
 	count := func(n *int, ok bool) {
 		if ok {
 			*n++
@@ -134,14 +153,14 @@ func TestMatrix(t *testing.T) {
 		name := fmt.Sprintf("%s/%s ec=%s size=%d text=%d (%d modules, %.3g px each)",
 			o.Style, o.Eye, c.Level, o.Size, len(matrixTexts[k.text]), c.Size+2*o.Margin, render.ModulePixels(c, o))
 		s := &per[k.style*len(matrixTexts)+k.text]
-		s.n++
-		count(&s.scannable, r.scannable)
-		count(&s.png, r.png)
-		count(&s.svg, r.svg)
-		count(&s.camPNG, r.camPNG)
-		count(&s.scanPNG, r.scanPNG)
-		count(&s.scanSVG, r.scanSVG)
-		count(&s.flagged, r.askedVerify && !r.verified)
+		s.N++
+		count(&s.Scannable, r.scannable)
+		count(&s.PNG, r.png)
+		count(&s.SVG, r.svg)
+		count(&s.CamPNG, r.camPNG)
+		count(&s.ScanPNG, r.scanPNG)
+		count(&s.ScanSVG, r.scanSVG)
+		count(&s.Flagged, r.askedVerify && !r.verified)
 		switch {
 		case !r.scannable && o.Size == 512:
 			t.Errorf("%s: not scannable at 512 px: %s", name, r.reason)
@@ -155,9 +174,9 @@ func TestMatrix(t *testing.T) {
 			t.Logf("%s: after degradation core/scan decoded png=%v svg=%v, yet Verify calls it scannable", name, r.scanPNG, r.scanSVG)
 			if !r.scanPNG {
 				missed = append(missed, name)
-				s.missedPNG++
+				s.MissedPNG++
 			} else {
-				s.missedSVG++
+				s.MissedSVG++
 			}
 		}
 	}
@@ -171,29 +190,14 @@ func TestMatrix(t *testing.T) {
 	}
 	t.Logf("combinations decoded: clean with gozxing | degraded, gozxing | degraded, core/scan | not decoded after degradation and Verify says so")
 	t.Logf("%-16s %4s %6s %9s | %5s %5s | %5s | %5s %5s | %7s", "style", "text", "combos", "scannable", "png", "svg", "png", "png", "svg", "flagged")
-	type row struct {
-		Style     string `json:"style"`
-		Text      int    `json:"text"` // characters
-		Combos    int    `json:"combos"`
-		Scannable int    `json:"scannable"`
-		PNG       int    `json:"png"`
-		SVG       int    `json:"svg"`
-		CamPNG    int    `json:"cam_png"`
-		ScanPNG   int    `json:"scan_png"`
-		ScanSVG   int    `json:"scan_svg"`
-		Flagged   int    `json:"flagged"`
-		MissedPNG int    `json:"missed_png"`
-		MissedSVG int    `json:"missed_svg"`
-	}
-	var rows []row
-	for i, s := range per {
-		if s.n > 0 {
-			t.Logf("%-16s %4d %6d %9d | %5d %5d | %5d | %5d %5d | %7d", styles[i/len(matrixTexts)], len(matrixTexts[i%len(matrixTexts)]),
-				s.n, s.scannable, s.png, s.svg, s.camPNG, s.scanPNG, s.scanSVG, s.flagged)
-			rows = append(rows, row{styles[i/len(matrixTexts)], len(matrixTexts[i%len(matrixTexts)]), s.n, s.scannable, s.png, s.svg, s.camPNG, s.scanPNG, s.scanSVG, s.flagged, s.missedPNG, s.missedSVG})
+	var rows []tally
+	for _, s := range per {
+		if s.N > 0 {
+			t.Logf("%-16s %4d %6d %9d | %5d %5d | %5d | %5d %5d | %7d", s.Style, s.Text,
+				s.N, s.Scannable, s.PNG, s.SVG, s.CamPNG, s.ScanPNG, s.ScanSVG, s.Flagged)
+			rows = append(rows, s)
 		}
 	}
-	// make bench asks for the tally as JSON, for BENCHMARKS.md.
 	if path := os.Getenv("QR_MATRIX_JSON"); path != "" {
 		b, err := json.Marshal(map[string]any{"combinations": len(todo), "camera_px_per_module": scan.CameraPxPerModule, "rows": rows})
 		if err == nil {

@@ -3,22 +3,13 @@
 // initialized notification), and a qr_generate call on an open client.
 // Usage: node mcp.mjs BASE_URL [n=50]. Prints JSON {initialize, connect,
 // generate}, each {p50, p90, p99, n} in milliseconds, after a warm-up.
-import { connect, rpc } from "../mcp/helpers.mjs";
+import { connect, rpc, timings } from "../mcp/helpers.mjs";
 import { percentiles } from "./requests.mjs";
 
 const base = process.argv[2];
 const n = Number(process.argv[3] ?? 50);
 
-async function times(fn) {
-  await fn(0); // warm-up
-  const out = [];
-  for (let i = 1; i <= n; i++) {
-    const t = performance.now();
-    await fn(i);
-    out.push(performance.now() - t);
-  }
-  return percentiles(out);
-}
+const times = async (fn) => percentiles(await timings(n, fn));
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
 const client = await connect(base);

@@ -67,16 +67,21 @@ export function problemOf(result) {
   return JSON.parse(result.content[0].text);
 }
 
-// timeMedian runs fn n times after one warm-up call and returns the median
-// duration in milliseconds.
-export async function timeMedian(n, fn) {
-  await fn();
+// timings runs fn(0) once to warm up, then fn(1) … fn(n), and returns
+// each call's duration in milliseconds.
+export async function timings(n, fn) {
+  await fn(0);
   const ms = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 1; i <= n; i++) {
     const start = performance.now();
-    await fn();
+    await fn(i);
     ms.push(performance.now() - start);
   }
-  ms.sort((a, b) => a - b);
+  return ms;
+}
+
+// timeMedian is the median of timings(n, fn).
+export async function timeMedian(n, fn) {
+  const ms = (await timings(n, fn)).sort((a, b) => a - b);
   return ms[Math.floor(n / 2)];
 }
