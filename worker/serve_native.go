@@ -3,19 +3,48 @@
 package main
 
 import (
+	"cmp"
 	"io/fs"
 	"log"
+	"net"
+	"net/http"
 	"os"
-
-	"github.com/syumai/workers"
+	"time"
 
 	"qrkeyless/worker/api"
 )
 
-// serve runs the API natively, with the built editor from $SITE_DIR
-// (default build/site, written by make site) when it exists.
+// Timeouts of the native server. Without them a client that opens a
+// connection and sends nothing (or a TLS hello to the plain port) holds
+// it, and a goroutine, for as long as it likes.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 60 * time.Second // a 16 MiB upload at 2 Mbit/s
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
+// serve runs the API natively on $PORT (default 9900), with the built
+// editor from $SITE_DIR (default build/site, written by make site) when
+// it exists.
 func serve() {
-	workers.Serve(api.New(site()))
+	addr := ":" + cmp.Or(os.Getenv("PORT"), "9900")
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &http.Server{
+		Handler:           api.New(site()),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          log.New(os.Stderr, "", log.LstdFlags),
+	}
+	log.Printf("serving on %s", ln.Addr())
+	log.Fatal(srv.Serve(problemListener{ln}))
 }
 
 // site returns the built editor's files, or nil to serve the API alone.

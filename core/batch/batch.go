@@ -6,16 +6,20 @@ package batch
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
 
@@ -72,6 +76,10 @@ func Parse(body []byte) (Request, *problem.Problem) {
 		return req, problem.BadBody.New("", "the body is not a batch request: "+err.Error(),
 			`POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return req, problem.BadBody.New("", "the body goes on after the batch request's JSON object; send one object and nothing after it",
+			`POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
+	}
 	if req.Output == "" {
 		req.Output = Outputs[0]
 	}
@@ -91,34 +99,68 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	return req, nil
 }
 
-// Run renders every item of req. base is the absolute origin that url
-// output prefixes (e.g. https://qr.example).
-func Run(req Request, base string) Response {
-	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
+// Run renders every item of req within the request's budget (ctx). It
+// reads every item first and adds up what making them all would cost
+// (qr.Cost, render.Cost), so a call over the draw budget is refused, 413,
+// before any code is made; the fix says how many items fit, or what size
+// would let all of them fit. The answer's bytes are charged as items are
+// made, and a call whose answer would pass its limit is refused too. base
+// is the absolute origin that url output prefixes (e.g. https://qr.example).
+func Run(ctx context.Context, req Request, base string) (Response, *problem.Problem) {
+	b := budget.From(ctx)
+	plans := make([]plan, len(req.Items))
+	costs := make([]int64, len(req.Items))
+	var total int64
 	for i, it := range req.Items {
-		out.Items[i] = item(req, it, base)
+		plans[i] = prepare(req, it)
+		costs[i] = plans[i].cost(req.Output)
+		total += costs[i]
 	}
-	return out
+	if !b.Draw.Charge(total) {
+		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
+	}
+	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
+	for i, pl := range plans {
+		out.Items[i] = pl.make(req.Output, base)
+		if !b.Answer.Charge(out.Items[i].size()) {
+			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
+				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20)
+		}
+	}
+	return out, nil
 }
 
-func item(req Request, it Item, base string) Result {
-	res := Result{ID: it.ID}
+// plan is one item read and checked, before its code is made.
+type plan struct {
+	res     Result // the id, and the error when the item failed
+	call    problem.Call
+	text    string
+	secret  bool
+	o       params.Options
+	version int
+	q       url.Values // the item's parameters, for params.Scrub
+}
+
+// prepare reads an item: its parameters, its payload text and the version
+// of its symbol, every problem included, without making the code.
+func prepare(req Request, it Item) (pl plan) {
+	pl.res.ID = it.ID
 	q, p := query(req.Style, it.Style)
+	pl.q = q
+	defer func() { params.Scrub(pl.res.Error, q) }() // errors.json and the JSON answer alike
 	if p != nil {
-		res.Error = p
-		return res
+		pl.res.Error = p
+		return pl
 	}
-	call := problem.Call{Path: "/api/v1/qr", Query: q}
-	var text string
-	secret := false
+	call := params.NewCall("/api/v1/qr", q)
 	known := append(params.Data.Names(), params.Verify.Name)
 	switch {
 	case it.Type != "":
 		k, ok := payload.Lookup(it.Type)
 		if !ok {
-			res.Error = params.UnknownKind(it.Type, problem.Call{Query: q})
-			res.Error.Status = 400 // an item, not a path: the request itself was found
-			return res
+			pl.res.Error = params.UnknownKind(it.Type, params.NewCall("", q))
+			pl.res.Error.Status = 400 // an item, not a path: the request itself was found
+			return pl
 		}
 		call.Path = "/api/v1/" + k.Name
 		for name, v := range it.Fields {
@@ -126,48 +168,134 @@ func item(req Request, it Item, base string) Result {
 		}
 		t, p := params.ReadTyped(call, k)
 		if p != nil {
-			res.Error = p
-			return res
+			pl.res.Error = p
+			return pl
 		}
-		text, secret, call, known = t.Text, t.Secret, t.Call, t.Known
+		pl.text, pl.secret, call, known = t.Text, t.Secret, t.Call, t.Known
 	case it.Data != "":
-		text = it.Data
-		q.Set("data", text)
+		pl.text = it.Data
+		q.Set("data", pl.text)
 	default:
-		res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, call.With("data", params.Data.Example))
+		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, call.With("data", params.Data.Example))
+		return pl
+	}
+	pl.call = call
+	if pl.o, p = params.Parse(call, known...); p != nil {
+		pl.res.Error = p
+		return pl
+	}
+	if pl.version, p = params.Version(call, pl.text, pl.o); p != nil {
+		pl.res.Error = p
+	}
+	return pl
+}
+
+// cost is the estimated time of making the item's code in output.
+func (pl plan) cost(output string) int64 {
+	if pl.res.Error != nil {
+		return 0
+	}
+	cost := qr.Cost(pl.version)
+	switch output {
+	case "base64", "zip":
+		cost += render.Cost(pl.version, pl.o.Render(), "png")
+	case "svg", "json":
+		cost += render.Cost(pl.version, pl.o.Render(), output)
+	}
+	return cost
+}
+
+// make encodes and draws the planned item in output.
+func (pl plan) make(output, base string) (res Result) {
+	res = pl.res
+	if res.Error != nil {
 		return res
 	}
-	o, p := params.Parse(call, known...)
+	defer func() { params.Scrub(res.Error, pl.q) }()
+	c, p := params.Encode(pl.call, pl.text, pl.o)
 	if p != nil {
 		res.Error = p
 		return res
 	}
-	c, p := params.Encode(call, text, o)
-	if p != nil {
-		res.Error = p
-		return res
-	}
-	res.Payload = text
-	ro := o.Render()
-	switch req.Output {
+	res.Payload = pl.text
+	ro := pl.o.Render()
+	switch output {
 	case "url":
-		if secret {
+		if pl.secret || params.HasSecret(pl.q) {
 			res.Payload = ""
-			res.Error = problem.BadValue.New("output", "a url would carry this item's secret field in the clear",
+			res.Error = problem.BadValue.New("output", "a url would carry this item's secret in the clear",
 				`Use "output":"base64" or "svg" for items with a password or key.`)
 			return res
 		}
-		res.URL = base + call.With("", "")
+		res.URL = base + pl.call.With("", "")
 	case "base64":
 		res.Data = string(render.DataURI(render.PNG(c, ro)))
 	case "svg":
 		res.SVG = string(render.SVG(c, ro))
 	case "json":
-		res.Matrix = render.JSON(c, o.Margin)
+		res.Matrix = render.JSON(c, pl.o.Margin)
 	case "zip":
 		res.png = render.PNG(c, ro)
 	}
 	return res
+}
+
+// size is about what the item adds to the answer, in bytes.
+func (r Result) size() int64 {
+	n := len(r.ID) + len(r.URL) + len(r.Data) + len(r.SVG) + len(r.Matrix) + len(r.Payload) + len(r.png) + 64
+	if r.Error != nil {
+		n += len(r.Error.JSON())
+	}
+	return int64(n)
+}
+
+// tooMuchWork is the 413 for a call whose items would take more than the
+// left of the draw budget: it says how many of them fit and, when the
+// items draw pictures, the size at which all of them would.
+func tooMuchWork(req Request, plans []plan, costs []int64, left int64) *problem.Problem {
+	fit, sum := 0, int64(0)
+	for _, c := range costs {
+		if sum+c > left {
+			break
+		}
+		sum += c
+		fit++
+	}
+	var total int64
+	for _, c := range costs {
+		total += c
+	}
+	fix := fmt.Sprintf("Send at most %d items per call (the first %d fit).", max(1, fit), fit)
+	if size := sizeThatFits(req.Output, plans, left); size > 0 {
+		fix = fmt.Sprintf("Send at most %d items per call (the first %d fit), or all of them at \"size\": %d or less.", max(1, fit), fit, size)
+	}
+	return problem.TooLarge.Newf("items", fix,
+		"the %d items would take about %d ms to make; one call may take %d ms (at most %d codes of 512 px in the plain style)",
+		len(plans), total/1e6, left/1e6, left/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, "png")))
+}
+
+// sizeThatFits is the largest size, in steps of 64 pixels, at which every
+// item of a picture output fits the budget; 0 when none does or the
+// output draws no picture.
+func sizeThatFits(output string, plans []plan, left int64) int {
+	if output != "base64" && output != "zip" {
+		return 0
+	}
+	for size := params.MaxSize; size >= params.MinSize; size -= 64 {
+		var sum int64
+		for _, pl := range plans {
+			if pl.res.Error == nil && pl.o.Size > size {
+				o := pl.o
+				o.Size = size
+				pl.o = o
+			}
+			sum += pl.cost(output)
+		}
+		if sum <= left {
+			return size
+		}
+	}
+	return 0
 }
 
 // query turns the shared and item style objects into query parameters,

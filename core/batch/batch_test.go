@@ -3,13 +3,19 @@ package batch
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"testing"
 
+	"qrkeyless/core/budget"
+	"qrkeyless/core/params"
+	"qrkeyless/core/problem"
+	"qrkeyless/internal/hostile"
 	"qrkeyless/internal/readback"
 )
 
@@ -19,7 +25,11 @@ func run(t *testing.T, body string) Response {
 	if p != nil {
 		t.Fatalf("Parse: %v", p)
 	}
-	return Run(req, "https://qr.example")
+	r, p := Run(context.Background(), req, "https://qr.example")
+	if p != nil {
+		t.Fatalf("Run: %v", p)
+	}
+	return r
 }
 
 func TestOutputs(t *testing.T) {
@@ -131,4 +141,63 @@ func TestZip(t *testing.T) {
 	if !bytes.Equal(Zip(r), Zip(r)) {
 		t.Error("zip is not deterministic")
 	}
+}
+
+func fixOf(p *problem.Problem) string {
+	if p == nil {
+		return ""
+	}
+	return p.Fix
+}
+
+// FuzzBatch sends batch bodies through Parse and Run with a small draw
+// budget: nothing panics, every refusal is a problem with a fix, every
+// item answers or fails with a problem, and no answer repeats a secret.
+func FuzzBatch(f *testing.F) {
+	for _, seed := range []string{
+		`{"items":[{"data":"hello"}]}`,
+		`{"output":"zip","style":{"size":4096,"style":"organic","eye":"leaf"},"items":[{"data":"a"},{"data":"b"}]}`,
+		`{"output":"base64","items":[{"type":"wifi","fields":{"ssid":"x","passwrd":"Hunter2Hunter2"}}]}`,
+		`{"output":"url","items":[{"data":"WIFI:T:WPA;S:x;P:Hunter2Hunter2;;"}]}`,
+		`{"items":[{"type":"wifi","fields":{"ssid":"x","password":"Hunter2Hunter2","colour":"red"}}]}`,
+		`{"items":[{"type":"epc","fields":{"name":"x","iban":"DE89370400440532013001","amount":"12.345"}}]}`,
+		`{"items":[]}`, `{"items":[{}]} trailing`, `{"items":[{"data":"x","style":{"size":[1]}}]}`,
+		string(hostile.Batch(3, "svg")),
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		req, p := Parse([]byte(body))
+		if p != nil {
+			if p.Fix == "" || p.Status < 400 || p.Status > 499 {
+				t.Fatalf("%q: problem %+v", body, p)
+			}
+			return
+		}
+		b := budget.New()
+		b.Draw.Limit = 20_000_000 // 20 ms: each input stays cheap
+		res, p := Run(budget.With(context.Background(), b), req, "https://qr.example")
+		if b.Draw.Used > b.Draw.Limit || b.Answer.Used > b.Answer.Limit {
+			t.Fatalf("%q: over budget: %s, %s", body, &b.Draw, &b.Answer)
+		}
+		if p != nil {
+			if p.Status != 413 || p.Fix == "" {
+				t.Fatalf("%q: problem %+v", body, p)
+			}
+			return
+		}
+		if res.Count != len(req.Items) || len(res.Items) != len(req.Items) {
+			t.Fatalf("%q: %d results for %d items", body, len(res.Items), len(req.Items))
+		}
+		for _, it := range res.Items {
+			if it.Error != nil && (it.Error.Fix == "" || it.Error.Status < 400 || it.Error.Status > 499) {
+				t.Fatalf("%q: item error %+v", body, it.Error)
+			}
+			for _, link := range []string{it.URL, fixOf(it.Error)} {
+				if u, err := url.Parse(link); err == nil && params.HasSecret(u.Query()) {
+					t.Fatalf("%q: %s carries a secret", body, link)
+				}
+			}
+		}
+	})
 }

@@ -1,11 +1,14 @@
 package params
 
 import (
+	"context"
 	"errors"
 	"strconv"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
 )
 
 // Encode encodes text at the options' level, within what o.Symbol requires:
@@ -13,30 +16,63 @@ import (
 // whose fix is the call at the highest level that holds it, or, when none
 // does or the kind fixes the level, an instruction to shorten the data.
 func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Problem) {
+	e := encoder(o)
+	c, err := e.Encode(text)
+	if err != nil {
+		return nil, encodeProblem(call, e, o, text, err)
+	}
+	return c, nil
+}
+
+// Version returns the version Encode would give text, with the same
+// problems, without encoding it: what a batch charges its budget with
+// before it makes any code.
+func Version(call problem.Call, text string, o Options) (int, *problem.Problem) {
+	e := encoder(o)
+	v, err := e.Version(text)
+	if err != nil {
+		return 0, encodeProblem(call, e, o, text, err)
+	}
+	return v, nil
+}
+
+// Charge takes what making c in o's format costs from the budget ctx
+// carries. One code always fits, as the bounds of size and version see
+// to; the charge is there so that no drawing goes unaccounted for.
+func Charge(ctx context.Context, c *qr.Code, o Options) *problem.Problem {
+	cost := qr.Cost(c.Version) + render.Cost(c.Version, o.Render(), o.Format.Name)
+	if b := budget.From(ctx); !b.Draw.Charge(cost) {
+		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", cost/1e6, b.Draw.Limit/1e6)
+	}
+	return nil
+}
+
+func encoder(o Options) qr.Encoder {
 	e := qr.Encoder{Level: o.EC, MinVersion: o.Symbol.MinVersion, MaxVersion: o.Symbol.MaxVersion, ECI: o.Symbol.ECI}
-	fixed, isFixed := qr.ParseLevel(o.Symbol.EC)
-	if isFixed { // Parse has set o.EC to it already; options made by hand get it too
+	if fixed, ok := qr.ParseLevel(o.Symbol.EC); ok { // Parse has set o.EC to it already; options made by hand get it too
 		e.Level = fixed
 	}
-	c, err := e.Encode(text)
+	return e
+}
+
+func encodeProblem(call problem.Call, e qr.Encoder, o Options, text string, err error) *problem.Problem {
+	_, isFixed := qr.ParseLevel(o.Symbol.EC)
 	var tl *qr.TooLongError
 	switch {
-	case err == nil:
-		return c, nil
 	case !errors.As(err, &tl):
-		return nil, problem.BadValue.New(Data.Name, err.Error(), call.With(Data.Name, Data.Example))
+		return problem.BadValue.New(Data.Name, err.Error(), call.With(Data.Name, Data.Example))
 	case isFixed:
-		return nil, problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(tl.Max)+" bytes.",
+		return problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(tl.Max)+" bytes.",
 			"%v, the level this kind's standard requires", tl)
 	}
 	for l := tl.Level - 1; l >= qr.L; l-- {
 		e.Level = l
 		if max := e.MaxBytes(text); tl.Bytes <= max {
-			return nil, problem.TooLong.Newf(EC.Name, call.With(EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
+			return problem.TooLong.Newf(EC.Name, call.With(EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
 		}
 	}
 	e.Level = qr.L
 	max := e.MaxBytes(text)
-	return nil, problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(max)+" bytes and use ec=L.",
+	return problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(max)+" bytes and use ec=L.",
 		"%v, and %d at the lowest level L", tl, max)
 }

@@ -215,21 +215,34 @@ func Get(call problem.Call, param Param) (value, name string, p *problem.Problem
 			case v != value:
 				fix := call.With(param.Name, value, param.Names()...)
 				return "", "", problem.Conflict.Newf(param.Name, fix,
-					"%s=%q and %s=%q give two values for %s; send one", name, value, n, v, param.Name)
+					"%s=%q and %s=%q give two values for %s; send one", name, call.Show(name, value), n, call.Show(n, v), param.Name)
 			}
 		}
 	}
 	return value, name, nil
 }
 
-// ParseBool reads a boolean flag: 1, true, yes or on (any case) is true.
-func ParseBool(v string) bool {
-	switch strings.ToLower(v) {
-	case "1", "true", "yes", "on":
-		return true
+// Flag reads a boolean parameter of call: 1, true, yes or on (any case)
+// is true; 0, false, no, off or nothing is false; anything else is a
+// problem, never a quiet false (verify=banana asked for something).
+func Flag(call problem.Call, param Param) (bool, *problem.Problem) {
+	v, name, p := Get(call, param)
+	if p != nil {
+		return false, p
 	}
-	return false
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "", "0", "false", "no", "off":
+		return false, nil
+	}
+	p = problem.BadValue.Newf(param.Name, call.With(name, "1"), "%s=%q is not a yes or no; use 1 or 0 (true, false, yes, no, on, off)", name, call.Show(name, v))
+	p.Allowed = BoolValues
+	return false, p
 }
+
+// BoolValues are the spellings Flag reads, true ones first.
+var BoolValues = []string{"1", "true", "yes", "on", "0", "false", "no", "off"}
 
 func integer(call problem.Call, param Param, name, v string) (int, *problem.Problem) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))

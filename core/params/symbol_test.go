@@ -2,6 +2,7 @@ package params
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 	"net/url"
 	"strings"
@@ -30,7 +31,7 @@ func typed(t *testing.T, kind, query string) (*qr.Code, render.Options, scan.Cod
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, p := ReadTyped(problem.Call{Path: "/api/v1/" + kind, Query: q}, k)
+	tc, p := ReadTyped(NewCall("/api/v1/"+kind, q), k)
 	if p != nil {
 		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
 	}
@@ -43,7 +44,7 @@ func typed(t *testing.T, kind, query string) (*qr.Code, render.Options, scan.Cod
 		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
 	}
 	ro := o.Render()
-	codes, err := scan.DecodeBytes(render.PNG(c, ro), scan.Limits{})
+	codes, err := scan.DecodeBytes(context.Background(), render.PNG(c, ro), scan.Limits{})
 	if err != nil || len(codes) != 1 {
 		t.Fatalf("%s?%s: %d codes read back (%v)", kind, query, len(codes), err)
 	}

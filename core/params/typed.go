@@ -12,19 +12,20 @@ import (
 // echoes a password back, so the caller puts their own in again.
 const SecretPlaceholder = "<secret>"
 
-// Typed is a typed payload read from a call: the text to encode, and the
-// call with secret values replaced, for every fix built after this point.
+// Typed is a typed payload read from a call: the text to encode, and what
+// the kind takes besides the shared parameters.
 type Typed struct {
 	Text   string
 	Secret bool         // a secret field was given: answer no-store
-	Call   problem.Call // the call with secrets redacted
+	Call   problem.Call // the call, for the fixes of the steps after this one
 	Known  []string     // the query names the kind takes besides the shared parameters
 }
 
 // ReadTyped builds kind k's payload from the fields in call's query, each
-// given under its name or its short editor name.
+// given under its name or its short editor name. call should come from
+// NewCall, so that no fix repeats a secret field.
 func ReadTyped(call problem.Call, k *payload.Kind) (Typed, *problem.Problem) {
-	t := Typed{Call: problem.Call{Path: call.Path, Query: redact(k, call.Query)}, Known: []string{Verify.Name}}
+	t := Typed{Call: call, Known: []string{Verify.Name}}
 	f := payload.Fields{}
 	for _, fd := range k.Fields {
 		p := Param{Name: fd.Name}
@@ -33,38 +34,33 @@ func ReadTyped(call problem.Call, k *payload.Kind) (Typed, *problem.Problem) {
 			p.Aliases = []string{fd.Short}
 			t.Known = append(t.Known, fd.Short)
 		}
-		v, _, prob := Get(t.Call, p)
+		// Two values for one field are a conflict, a secret one included:
+		// reading either would build a code the caller did not ask for
+		// (two passwords once made an open network).
+		v, _, prob := Get(call, p)
 		if prob != nil {
 			return t, prob
 		}
-		if v, _, _ = Get(call, p); v != "" {
+		if v != "" {
 			f[fd.Name] = v
 			t.Secret = t.Secret || fd.Secret
 		}
 	}
+	t.Secret = t.Secret || HasSecret(call.Query)
 	text, err := k.Build(f)
 	if err != nil {
-		return t, fieldProblem(t.Call, k, err)
+		return t, fieldProblem(call, k, err)
 	}
 	t.Text = text
 	return t, nil
 }
 
-// redact returns q with every secret field's value replaced.
-func redact(k *payload.Kind, q map[string][]string) map[string][]string {
-	out := make(map[string][]string, len(q))
-	for name, v := range q {
-		out[name] = v
-		if fd := k.Field(name); fd != nil && fd.Secret {
-			out[name] = []string{SecretPlaceholder}
-		}
-	}
-	return out
-}
-
 // fieldProblem turns a builder's error into a problem with a fix: a missing
-// field gets its example value; a wrong one gets the builder's suggestion,
-// or is removed when the builder has none (it conflicts with another field).
+// field gets its example value; a wrong one gets the caller's own value
+// corrected when the builder is sure of it, else the builder's
+// suggestion, or is removed when the builder has none (it conflicts with
+// another field). A Money field never gets another valid value: its fix
+// holds the correction, the choices, or a placeholder.
 func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Problem {
 	var fe *payload.FieldError
 	if !errors.As(err, &fe) {
@@ -78,13 +74,27 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 	if fd.Short != "" {
 		names = append(names, fd.Short)
 	}
+	value, example := fe.Example, fd.Example
+	switch {
+	case fe.Correction != "" && !(fd.Money && !strings.EqualFold(fe.Correction, strings.TrimSpace(call.Query.Get(fd.Name)))):
+		// A correction of a Money field may only change case: a
+		// shortened reference or account is someone else's.
+		value = fe.Correction
+	case len(fe.Choices) > 0:
+		value = "<" + strings.Join(fe.Choices, " or ") + ">"
+	case fd.Money && value != "":
+		value = fd.Placeholder()
+	}
+	if fd.Money {
+		example = fd.Placeholder()
+	}
 	_, long := call.Query[fd.Name]
 	_, short := call.Query[fd.Short]
 	switch {
 	case !long && !(fd.Short != "" && short):
-		return problem.Missing.New(fe.Field, fe.Error(), call.With(fd.Name, fd.Example, names...))
-	case fe.Example != "":
-		return problem.BadValue.New(fe.Field, fe.Error(), call.With(fd.Name, fe.Example, names...))
+		return problem.Missing.New(fe.Field, fe.Error(), call.With(fd.Name, example, names...))
+	case value != "":
+		return problem.BadValue.New(fe.Field, fe.Error(), call.With(fd.Name, value, names...))
 	default:
 		return problem.BadValue.New(fe.Field, fe.Error(), call.With("", "", names...))
 	}
@@ -97,16 +107,14 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 // either way. The fix echoes the query, so secret values are redacted.
 func UnknownKind(name string, call problem.Call) *problem.Problem {
 	var names []string
-	q := call.Query
 	for _, k := range payload.All() {
 		names = append(names, k.Name)
-		q = redact(k, q) // any kind's secret: the caller may have meant another kind than the nearest
 	}
 	near := Nearest(strings.ToLower(name), names)
 	if near == "" {
 		return problem.NotFound.New("type", "no payload kind "+name+"; GET "+TypesPath+" lists every kind", TypesPath)
 	}
-	fix := problem.Call{Path: "/api/v1/" + near, Query: q}.With("", "")
+	fix := NewCall("/api/v1/"+near, call.Query).With("", "")
 	return problem.NotFound.New("type", "no payload kind "+name+"; did you mean "+near+"? GET "+TypesPath+" lists every kind", fix)
 }
 

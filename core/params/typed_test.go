@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"qrkeyless/core/payload"
-	"qrkeyless/core/problem"
 )
 
 // An unknown kind's fix is a call to paste: the nearest kind with the
@@ -25,7 +24,7 @@ func TestUnknownKind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		q, _ := url.ParseQuery(tt.query)
-		p := UnknownKind(tt.name, problem.Call{Path: "/api/v1/" + tt.name, Query: q})
+		p := UnknownKind(tt.name, NewCall("/api/v1/"+tt.name, q))
 		if p.Status != 404 || p.Field != "type" || p.Fix != tt.fix {
 			t.Errorf("UnknownKind(%q, %q) = %d %s fix %q; want 404 on type, fix %q", tt.name, tt.query, p.Status, p.Field, p.Fix, tt.fix)
 		}
@@ -58,7 +57,7 @@ func TestReadTypedProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		q, _ := url.ParseQuery(tt.query)
-		typed, p := ReadTyped(problem.Call{Path: "/api/v1/" + tt.kind.Name, Query: q}, tt.kind)
+		typed, p := ReadTyped(NewCall("/api/v1/"+tt.kind.Name, q), tt.kind)
 		if p == nil {
 			t.Errorf("%s?%s: no problem", tt.kind.Name, tt.query)
 			continue

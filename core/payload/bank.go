@@ -160,7 +160,7 @@ func checkText(kind, field, s string, max int) error {
 		return fieldError(kind, field, "must be a single line")
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return fieldError(kind, field, fmt.Sprintf("at most %d characters, this is %d", max, n))
+		return fieldErr(kind, field, tooLong(s, max, n))
 	}
 	return nil
 }
@@ -193,7 +193,7 @@ func buildEPC(f Fields) (string, error) {
 	if bic != "" {
 		var err error
 		if bic, err = checkBIC(bic); err != nil {
-			return "", fieldError(kind, "bic", err.Error())
+			return "", fieldErr(kind, "bic", err)
 		}
 	} else if version == "001" {
 		return "", fieldError(kind, "bic", "version 001 needs a BIC")
@@ -215,13 +215,13 @@ func buildEPC(f Fields) (string, error) {
 	}
 	iban, err := checkIBAN(fv(f, "iban"))
 	if err != nil {
-		return "", fieldError(kind, "iban", err.Error())
+		return "", fieldErr(kind, "iban", err)
 	}
 	amount := ""
 	if s := fv(f, "amount"); s != "" {
 		w, fr, err := decimal(s, 9, 2)
 		if err != nil {
-			return "", fieldError(kind, "amount", err.Error())
+			return "", fieldErr(kind, "amount", err)
 		}
 		amount = "EUR" + plain(w, fr)
 	}
@@ -232,7 +232,7 @@ func buildEPC(f Fields) (string, error) {
 	ref := fv(f, "reference")
 	if ref != "" {
 		if ref, err = checkRF(ref); err != nil {
-			return "", fieldError(kind, "reference", err.Error())
+			return "", fieldErr(kind, "reference", err)
 		}
 		if text != "" {
 			return "", &FieldError{Field: "text", Problem: "give either a reference or a text, not both"}
@@ -338,9 +338,6 @@ func isCountry(s string) bool {
 	return false
 }
 
-// qrrExample is a valid QR reference, from the Swiss implementation guidelines.
-const qrrExample = "210000000003139471430009017"
-
 // swissChar reports whether r is in the character set of the Swiss
 // implementation guidelines: Basic Latin, Latin-1 Supplement, Latin
 // Extended-A, Ș ș Ț ț and €.
@@ -387,7 +384,7 @@ func buildSwissQR(f Fields) (string, error) {
 	}
 	iban, err := checkIBAN(fv(f, "iban"))
 	if err != nil {
-		return "", fieldError(kind, "iban", err.Error())
+		return "", fieldErr(kind, "iban", err)
 	}
 	if iban[:2] != "CH" && iban[:2] != "LI" {
 		return "", fieldError(kind, "iban", "a QR-bill needs a CH or LI IBAN")
@@ -402,7 +399,7 @@ func buildSwissQR(f Fields) (string, error) {
 	if s := fv(f, "amount"); s != "" {
 		w, fr, err := decimal(s, 9, 2)
 		if err != nil {
-			return "", fieldError(kind, "amount", err.Error())
+			return "", fieldErr(kind, "amount", err)
 		}
 		amount = fixed(w, fr, 2)
 	}
@@ -436,10 +433,10 @@ func buildSwissQR(f Fields) (string, error) {
 			return "", &FieldError{Field: "reftype", Problem: "QRR needs a QR-IBAN (institution id 30000 to 31999); use SCOR or NON"}
 		}
 		if ref == "" {
-			return "", &FieldError{Field: "reference", Problem: "a QR-IBAN needs a 27-digit QR reference", Example: qrrExample}
+			return "", fieldError(kind, "reference", "a QR-IBAN needs a 27-digit QR reference")
 		}
 		if ref, err = checkQRR(ref); err != nil {
-			return "", &FieldError{Field: "reference", Problem: err.Error(), Example: qrrExample}
+			return "", fieldError(kind, "reference", err.Error())
 		}
 	case "SCOR", "NON":
 		if qrIBAN {
@@ -452,8 +449,12 @@ func buildSwissQR(f Fields) (string, error) {
 			if ref == "" {
 				return "", fieldError(kind, "reference", "reference type SCOR needs an RF creditor reference")
 			}
+			if _, qrr := checkQRR(ref); qrr == nil {
+				return "", fieldError(kind, "reference", "this is a QR reference (27 digits), which only a QR-IBAN (institution id 30000 to 31999) takes; "+
+					"this IBAN is a plain one: use the account's QR-IBAN, or an ISO 11649 creditor reference (RF…) instead")
+			}
 			if ref, err = checkRF(ref); err != nil {
-				return "", fieldError(kind, "reference", err.Error())
+				return "", fieldErr(kind, "reference", err)
 			}
 		}
 	default:
@@ -569,13 +570,13 @@ func buildSPD(f Fields) (string, error) {
 	ibanPart, bicPart, hasBIC := strings.Cut(acc, "+")
 	iban, err := checkIBAN(ibanPart)
 	if err != nil {
-		return "", fieldError(kind, "acc", err.Error())
+		return "", fieldErr(kind, "acc", err)
 	}
 	acc = iban
 	if hasBIC {
 		bic, err := checkBIC(bicPart)
 		if err != nil {
-			return "", fieldError(kind, "acc", err.Error())
+			return "", fieldErr(kind, "acc", err)
 		}
 		acc += "+" + bic
 	}
@@ -583,7 +584,7 @@ func buildSPD(f Fields) (string, error) {
 	if s := fv(f, "amount"); s != "" {
 		w, fr, err := decimal(s, 7, 2)
 		if err != nil {
-			return "", fieldError(kind, "amount", err.Error())
+			return "", fieldErr(kind, "amount", err)
 		}
 		pairs = append(pairs, "AM:"+fixed(w, fr, 2))
 	}
@@ -676,7 +677,7 @@ func buildUPN(f Fields) (string, error) {
 	}
 	w, fr, err := decimal(fv(f, "amount"), 9, 2)
 	if err != nil {
-		return "", fieldError(kind, "amount", err.Error())
+		return "", fieldErr(kind, "amount", err)
 	}
 	cents := strings.TrimLeft(w+fr+strings.Repeat("0", 2-len(fr)), "0")
 	amount := strings.Repeat("0", 11-len(cents)) + cents
@@ -706,11 +707,11 @@ func buildUPN(f Fields) (string, error) {
 	}
 	iban, err := checkIBAN(fv(f, "iban"))
 	if err != nil {
-		return "", fieldError(kind, "iban", err.Error())
+		return "", fieldErr(kind, "iban", err)
 	}
 	ref, err := upnReference(fv(f, "reference"))
 	if err != nil {
-		return "", fieldError(kind, "reference", err.Error())
+		return "", fieldErr(kind, "reference", err)
 	}
 	if fv(f, "rname") == "" {
 		return "", fieldError(kind, "rname", "recipient name is required")

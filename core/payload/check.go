@@ -355,7 +355,7 @@ func checkEthAddress(s string) error {
 	}
 	h := s[2:]
 	if h != strings.ToLower(h) && h != strings.ToUpper(h) && eip55(s) != s {
-		return errors.New("EIP-55 checksum does not match (the mixed case is wrong)")
+		return &fixable{msg: "EIP-55 checksum does not match: the mixed case is wrong, or a digit is. The same digits in their checksum case are " + eip55(s) + "; copy the address from its source again if it was typed by hand", correction: eip55(s)}
 	}
 	return nil
 }
@@ -436,10 +436,11 @@ func decimal(s string, whole, frac int) (w, f string, err error) {
 		return "", "", errors.New("not a decimal number")
 	}
 	if len(f) > frac {
+		down, up := roundings(w, f, frac)
 		if frac == 0 {
-			return "", "", errors.New("amount must be a whole number")
+			return "", "", &fixable{msg: fmt.Sprintf("amount must be a whole number: %s or %s?", down, up), choices: []string{down, up}}
 		}
-		return "", "", fmt.Errorf("at most %d decimals", frac)
+		return "", "", &fixable{msg: fmt.Sprintf("at most %d decimals: %s or %s?", frac, down, up), choices: []string{down, up}}
 	}
 	w = strings.TrimLeft(w, "0")
 	if len(w) > whole {
@@ -452,6 +453,39 @@ func decimal(s string, whole, frac int) (w, f string, err error) {
 		return "", "", errors.New("amount must be greater than 0")
 	}
 	return w, f, nil
+}
+
+// roundings returns the amount w.f cut to frac decimals and rounded up
+// at the last one: the two amounts a caller who wrote too many decimals
+// may have meant. Digits only: no float ever touches an amount.
+func roundings(w, f string, frac int) (down, up string) {
+	digits := []byte(strings.TrimLeft(w, "0") + f[:frac])
+	if len(digits) == 0 {
+		digits = []byte{'0'}
+	}
+	down = fixedPoint(string(digits), frac)
+	i := len(digits) - 1
+	for ; i >= 0 && digits[i] == '9'; i-- {
+		digits[i] = '0'
+	}
+	if i < 0 {
+		digits = append([]byte{'1'}, digits...)
+	} else {
+		digits[i]++
+	}
+	return down, fixedPoint(string(digits), frac)
+}
+
+// fixedPoint writes the digits of an amount with frac of them after the
+// point.
+func fixedPoint(digits string, frac int) string {
+	for len(digits) <= frac {
+		digits = "0" + digits
+	}
+	if frac == 0 {
+		return digits
+	}
+	return digits[:len(digits)-frac] + "." + digits[len(digits)-frac:]
 }
 
 // fixed writes an amount read by decimal with exactly n decimals.
@@ -638,6 +672,14 @@ func decodeCharmap(cm *charmap.Charmap, s string) string {
 		b.WriteRune(cm.DecodeByte(s[i]))
 	}
 	return b.String()
+}
+
+// tooLong is the error for a text of n characters where max fit: its
+// correction is the caller's own text cut to fit, never an example. A
+// Money field's fix ignores it (a cut reference is another reference).
+func tooLong(s string, max, n int) error {
+	cut := []rune(s)[:max]
+	return &fixable{msg: fmt.Sprintf("at most %d characters, this is %d", max, n), correction: strings.TrimSpace(string(cut))}
 }
 
 // hasNewline reports whether s would break a line-based payload.

@@ -79,7 +79,7 @@ func contactChecks(kind string, f Fields, phones ...string) (link string, err er
 	}
 	if f["url"] != "" {
 		if link, err = webLink(f["url"]); err != nil {
-			return "", fieldError(kind, "url", err.Error())
+			return "", fieldErr(kind, "url", err)
 		}
 	}
 	return link, nil

@@ -77,13 +77,13 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 		}
 		a, err := check(a)
 		if err != nil {
-			return "", fieldError(scheme, "address", err.Error())
+			return "", fieldErr(scheme, "address", err)
 		}
 		var q []string
 		if s := fv(f, "amount"); s != "" {
 			w, fr, err := decimal(s, 8, 8)
 			if err != nil {
-				return "", fieldError(scheme, "amount", err.Error())
+				return "", fieldErr(scheme, "amount", err)
 			}
 			q = append(q, "amount="+plain(w, fr))
 		}
@@ -167,7 +167,7 @@ func buildEthereum(f Fields) (string, error) {
 	}
 	addr, err := ethTarget(addr)
 	if err != nil {
-		return "", fieldError(kind, "address", err.Error())
+		return "", fieldErr(kind, "address", err)
 	}
 	chain := ""
 	if s := fv(f, "chainid"); s != "" {
@@ -196,7 +196,7 @@ func buildEthereum(f Fields) (string, error) {
 		return out, nil
 	}
 	if token, err = ethTarget(token); err != nil {
-		return "", fieldError(kind, "token", err.Error())
+		return "", fieldErr(kind, "token", err)
 	}
 	out := "ethereum:" + token + chain + "/transfer?address=" + addr
 	if value != "" {
@@ -247,13 +247,13 @@ func buildMonero(f Fields) (string, error) {
 		return "", fieldError(kind, "address", "Monero address is required")
 	}
 	if err := checkMonero(addr); err != nil {
-		return "", fieldError(kind, "address", err.Error())
+		return "", fieldErr(kind, "address", err)
 	}
 	var q []string
 	if s := fv(f, "amount"); s != "" {
 		w, fr, err := decimal(s, 9, 12)
 		if err != nil {
-			return "", fieldError(kind, "amount", err.Error())
+			return "", fieldErr(kind, "amount", err)
 		}
 		q = append(q, "tx_amount="+plain(w, fr))
 	}

@@ -154,7 +154,7 @@ func emvText(kind, field, s string, max int) (string, error) {
 		return "", fieldError(kind, field, "use Latin letters, digits and punctuation only")
 	}
 	if len(s) > max {
-		return "", fieldError(kind, field, fmt.Sprintf("at most %d characters, this is %d", max, len(s)))
+		return "", fieldErr(kind, field, tooLong(s, max, len(s)))
 	}
 	return s, nil
 }
@@ -163,7 +163,7 @@ func emvText(kind, field, s string, max int) (string, error) {
 func emvAmount(kind, s string) (string, error) {
 	w, fr, err := decimal(s, 10, 2)
 	if err != nil {
-		return "", fieldError(kind, "amount", err.Error())
+		return "", fieldErr(kind, "amount", err)
 	}
 	return fixed(w, fr, 2), nil
 }
@@ -257,7 +257,7 @@ func buildPix(f Fields) (string, error) {
 	}
 	key, err := pixKey(fv(f, "key"))
 	if err != nil {
-		return "", fieldError(kind, "key", err.Error())
+		return "", fieldErr(kind, "key", err)
 	}
 	if fv(f, "name") == "" {
 		return "", fieldError(kind, "name", "recipient name is required")
@@ -423,7 +423,7 @@ func buildPayNow(f Fields) (string, error) {
 			proxy = "+65" + proxy
 		}
 		if len(proxy) != 11 || !strings.HasPrefix(proxy, "+65") || !isDigits(proxy[1:]) {
-			return "", &FieldError{Field: "proxy", Problem: "a PayNow mobile number is +65 and 8 digits", Example: "+6591234567"}
+			return "", fieldError(kind, "proxy", "a PayNow mobile number is +65 and 8 digits")
 		}
 	case len(proxy) < 9 || len(proxy) > 10 || !isUpperAlnum(proxy) || !isUpper(proxy[len(proxy)-1:]):
 		return "", fieldError(kind, "proxy", "a UEN is 9 or 10 letters and digits ending in a letter, e.g. 201403121W")

@@ -136,7 +136,7 @@ func buildUPI(f Fields) (string, error) {
 	if s := fv(f, "am"); s != "" {
 		w, fr, err := decimal(s, 10, 2)
 		if err != nil {
-			return "", fieldError(kind, "am", err.Error())
+			return "", fieldErr(kind, "am", err)
 		}
 		am = fixed(w, fr, 2)
 		b.WriteString("&am=" + am)
@@ -144,7 +144,7 @@ func buildUPI(f Fields) (string, error) {
 	if s := fv(f, "mam"); s != "" {
 		w, fr, err := decimal(s, 10, 2)
 		if err != nil {
-			return "", fieldError(kind, "mam", err.Error())
+			return "", fieldErr(kind, "mam", err)
 		}
 		mam := fixed(w, fr, 2)
 		if am != "" && cmpAmount(mam, am) > 0 {
@@ -237,7 +237,7 @@ func buildPayPal(f Fields) (string, error) {
 	}
 	w, fr, err := decimal(amount, 10, 2)
 	if err != nil {
-		return "", fieldError(kind, "amount", err.Error())
+		return "", fieldErr(kind, "amount", err)
 	}
 	return out + "/" + fixed(w, fr, 2) + cur, nil
 }
@@ -283,13 +283,13 @@ func buildBezahlCode(f Fields) (string, error) {
 	}
 	iban, err := checkIBAN(fv(f, "iban"))
 	if err != nil {
-		return "", fieldError(kind, "iban", err.Error())
+		return "", fieldErr(kind, "iban", err)
 	}
 	out := "bank://singlepaymentsepa?name=" + pct(name) + "&iban=" + iban
 	if s := fv(f, "bic"); s != "" {
 		bic, err := checkBIC(s)
 		if err != nil {
-			return "", fieldError(kind, "bic", err.Error())
+			return "", fieldErr(kind, "bic", err)
 		}
 		out += "&bic=" + bic
 	}
@@ -299,7 +299,7 @@ func buildBezahlCode(f Fields) (string, error) {
 		}
 		w, fr, err := decimal(s, 9, 2)
 		if err != nil {
-			return "", fieldError(kind, "amount", err.Error())
+			return "", fieldErr(kind, "amount", err)
 		}
 		out += "&amount=" + strings.Replace(fixed(w, fr, 2), ".", ",", 1)
 	}

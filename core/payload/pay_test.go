@@ -53,6 +53,29 @@ type refusal struct {
 	problem string
 }
 
+// checkMoneyFix checks the error on a Money field never suggests another
+// valid value: its example is the field's placeholder, and a correction,
+// when there is one, is accepted and differs from the caller's value only
+// in case (an EIP-55 address).
+func checkMoneyFix(t *testing.T, k *Kind, fields Fields, fe *FieldError) {
+	t.Helper()
+	fd := k.Field(fe.Field)
+	if fe.Example != "" && fe.Example != fd.Placeholder() {
+		t.Errorf("%s: the error on %s suggests %q, not the placeholder %q", k.Name, fe.Field, fe.Example, fd.Placeholder())
+	}
+	if fe.Correction == "" {
+		return
+	}
+	if !strings.EqualFold(fe.Correction, strings.TrimSpace(fields[fe.Field])) {
+		t.Errorf("%s: correction %q of %s is not the caller's %q", k.Name, fe.Correction, fe.Field, fields[fe.Field])
+	}
+	f := maps.Clone(fields)
+	f[fe.Field] = fe.Correction
+	if _, err := k.Build(f); err != nil {
+		t.Errorf("%s: correction %s=%q is refused: %v", k.Name, fe.Field, fe.Correction, err)
+	}
+}
+
 // checkRefusals checks each refusal fails with a *FieldError naming the
 // field. When the error suggests an example, putting it in place of the bad
 // value must clear that field's error, since problem documents offer it as
@@ -69,6 +92,10 @@ func checkRefusals(t *testing.T, table []refusal) {
 		}
 		if fe.Field != r.field || !strings.Contains(fe.Problem, r.problem) {
 			t.Errorf("%s.Build(%q): %+v; want field %q, problem with %q", r.kind, r.fields, fe, r.field, r.problem)
+			continue
+		}
+		if fd := k.Field(fe.Field); fd.Money {
+			checkMoneyFix(t, k, r.fields, fe)
 			continue
 		}
 		if fe.Example == "" {

@@ -5,6 +5,7 @@
 package payload
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -25,7 +26,17 @@ type Field struct {
 	Aliases  []string // other values Build takes for a choice (wifi: SAE for WPA3); named in Help, accepted by Schema
 	Example  string   // a valid value, used in docs and in problem fixes
 	Secret   bool     // never put in a URL, a log or a cache
+	// Money marks a field that says who is paid, how much or against
+	// what reference (an IBAN, an address, an amount). Its Example is
+	// never offered in a fix: a fix that pastes another valid account or
+	// sum makes a code that pays someone else. A fix holds the caller's
+	// own value corrected, when that is certain, or a placeholder.
+	Money bool
 }
+
+// Placeholder is what a fix writes for a field whose value only the
+// caller can give: <your IBAN>.
+func (fd Field) Placeholder() string { return "<your " + fd.Label + ">" }
 
 // Field formats: they drive input types in the editor and JSON Schema formats.
 const (
@@ -134,6 +145,13 @@ type FieldError struct {
 	Field   string // the field's Name
 	Problem string // what is wrong, e.g. "IBAN checksum does not match"
 	Example string // a valid value to suggest in a fix; empty when the fix is to clear the field
+	// Correction is the caller's own value put right, when the right form
+	// is certain (an Ethereum address in its EIP-55 case); a fix prefers
+	// it to Example.
+	Correction string
+	// Choices are the values the caller must choose between when the
+	// right one is not certain (12.345 is 12.34 or 12.35).
+	Choices []string
 }
 
 func (e *FieldError) Error() string { return e.Field + ": " + e.Problem }
@@ -168,6 +186,7 @@ func register(k *Kind) {
 	if _, dup := byName[k.Name]; dup {
 		panic("payload: kind registered twice: " + k.Name)
 	}
+	markMoney(k)
 	if k.read != nil {
 		k.Parse = func(text string) (Fields, bool) {
 			f, _, ok := k.ParseNotes(text)
@@ -221,16 +240,42 @@ func Build(kind string, f Fields) (string, error) {
 }
 
 // fieldError is the *FieldError for a field of kind, suggesting the field's
-// registered Example so that every fix shows a value known to work.
+// registered Example so that every fix shows a value known to work; for a
+// Money field, whose fix must never be someone else's account, its
+// Placeholder.
 func fieldError(kind, field, problem string) *FieldError {
 	e := &FieldError{Field: field, Problem: problem}
 	if k, ok := byName[kind]; ok {
 		if fd := k.Field(field); fd != nil {
 			e.Example = fd.Example
+			if fd.Money {
+				e.Example = fd.Placeholder()
+			}
 		}
 	}
 	return e
 }
+
+// fieldErr is fieldError for a check's error, carrying the correction or
+// the choices a *fixable error knows.
+func fieldErr(kind, field string, err error) *FieldError {
+	e := fieldError(kind, field, err.Error())
+	var f *fixable
+	if errors.As(err, &f) {
+		e.Correction, e.Choices = f.correction, f.choices
+	}
+	return e
+}
+
+// fixable is a check's error that knows what the caller meant: the value
+// corrected when that is certain, or the values to choose between.
+type fixable struct {
+	msg        string
+	correction string
+	choices    []string
+}
+
+func (e *fixable) Error() string { return e.msg }
 
 // need reports the first of names that f leaves empty.
 func need(kind string, f Fields, names ...string) error {

@@ -1,6 +1,9 @@
 package payload
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // Recognize names the kind of a scanned text and reads its fields: the
 // inverse of Build, used by decode. Kinds are tried in Priority order, ties
@@ -42,4 +45,83 @@ func byPriority() []*Kind {
 		return out[i].Name < out[j].Name
 	})
 	return out
+}
+
+// HideSecrets returns text with the values of its secret fields replaced
+// by placeholder, and whether it had any: the password of a WIFI: string,
+// the secret of an otpauth:// link. When the text cannot be written again
+// around the placeholder, all of it is replaced.
+func HideSecrets(text, placeholder string) (string, bool) {
+	k, f := secretsIn(text)
+	if k == nil {
+		return text, false
+	}
+	hidden := Fields{}
+	for name, v := range f {
+		hidden[name] = v
+		if fd := k.Field(name); fd != nil && fd.Secret && v != "" {
+			hidden[name] = placeholder
+		}
+	}
+	if out, err := k.Build(hidden); err == nil && !containsAny(out, Secrets(text)) {
+		return out, true
+	}
+	return placeholder, true
+}
+
+// Secrets returns the values of the secret fields text carries, if it is
+// a payload of a kind that has them, read as leniently as decode reads
+// it: an invalid password is still a password.
+func Secrets(text string) []string {
+	k, f := secretsIn(text)
+	if k == nil {
+		return nil
+	}
+	var out []string
+	for _, fd := range k.Fields {
+		if fd.Secret && f[fd.Name] != "" {
+			out = append(out, f[fd.Name])
+		}
+	}
+	return out
+}
+
+// secretsIn returns the kind text is a payload of, and its fields as
+// read, when that kind has a secret field and text fills one.
+func secretsIn(text string) (*Kind, Fields) {
+	for _, k := range kinds {
+		if !k.hasSecretField() {
+			continue
+		}
+		var f Fields
+		var ok bool
+		if k.read != nil {
+			var ns notes
+			f, ok = k.read(text, &ns)
+		} else if k.Parse != nil {
+			f, ok = k.Parse(text)
+		}
+		if ok && k.HasSecret(f) {
+			return k, f
+		}
+	}
+	return nil, nil
+}
+
+func (k *Kind) hasSecretField() bool {
+	for _, fd := range k.Fields {
+		if fd.Secret {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }

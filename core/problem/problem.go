@@ -52,6 +52,7 @@ var (
 	TooLarge      = kind{413, "too-large", "Request too large"}
 	Unsupported   = kind{415, "unsupported-media-type", "Unsupported media type"}
 	NoCode        = kind{422, "no-code-found", "No QR code found"}
+	TooMany       = kind{429, "too-many-requests", "Too many requests"}
 	Unprocessable = kind{422, "unprocessable", "Unprocessable content"}
 	Internal      = kind{500, "internal", "Internal error"} // a bug, never an answer to bad input
 )
@@ -83,6 +84,11 @@ type Call struct {
 	// data and format) is checked as a query, but its fix must stay "the
 	// same call corrected", not turn into another endpoint's URL.
 	Write func(q url.Values) string
+
+	// Redact, when set, rewrites every value a fix or a detail repeats,
+	// so that none carries a secret (params.NewCall sets the service's
+	// one rule). Query keeps the values as sent, for the work itself.
+	Redact func(name, value string) string
 }
 
 // With returns the call as a path and query string with name set to value and
@@ -99,10 +105,24 @@ func (c Call) With(name, value string, drop ...string) string {
 	if name != "" {
 		q.Set(name, value)
 	}
+	for k, vs := range q {
+		for i, v := range vs {
+			vs[i] = c.Show(k, v)
+		}
+	}
 	if c.Write != nil {
 		return c.Write(q)
 	}
 	return c.Path + Query(q)
+}
+
+// Show returns a value as a problem may repeat it: redacted when the
+// call's rule says it is, or holds, a secret.
+func (c Call) Show(name, value string) string {
+	if c.Redact == nil {
+		return value
+	}
+	return c.Redact(name, value)
 }
 
 // Query writes q as "?" and its pairs sorted by key (or "" when q is empty),

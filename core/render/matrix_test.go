@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -233,7 +234,7 @@ func tryCombo(c *qr.Code, o render.Options, want string) outcome {
 		r.scanSVG = scanned(degrade(img, unit))
 	}
 	if r.scannable && !(r.scanPNG && r.scanSVG) {
-		r.askedVerify, r.verified = true, scan.Verify(c, want, o).Scannable
+		r.askedVerify, r.verified = true, scan.Verify(context.Background(), c, want, o).Scannable
 	}
 	return r
 }

@@ -22,20 +22,23 @@ type frame struct {
 
 // styles is the registry of module shapes, the default first, with the
 // smallest module in pixels at which they still decode (TestMatrix holds
-// both registries to their minPx).
+// both registries to their minPx), and the time one dark module's outline
+// takes to build, in nanoseconds, for Cost (measured natively on the
+// development machine with versions 2 to 40; BenchmarkCost compares).
 var styles = []struct {
-	name  string
-	draw  style
-	minPx float64
+	name     string
+	draw     style
+	minPx    float64
+	moduleNs int64
 }{
-	{"square", squareModules, 2},
-	{"rounded", roundedModules, 2},
-	{"dot", dotModules, 3},
-	{"diamond", diamondModules, 3},
-	{"star", starModules, 3},
-	{"vertical-bars", verticalBars, 2},
-	{"horizontal-bars", horizontalBars, 2},
-	{"organic", organicModules, 2},
+	{"square", squareModules, 2, 200},
+	{"rounded", roundedModules, 2, 3000},
+	{"dot", dotModules, 3, 7000},
+	{"diamond", diamondModules, 3, 5000},
+	{"star", starModules, 3, 10000},
+	{"vertical-bars", verticalBars, 2, 4000},
+	{"horizontal-bars", horizontalBars, 2, 4000},
+	{"organic", organicModules, 2, 3500},
 }
 
 // eyes is the registry of finder-eye shapes, the default first, with the

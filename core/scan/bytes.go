@@ -2,10 +2,13 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -31,27 +34,68 @@ var Types = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 const (
 	DefaultMaxBytes  = 16 << 20   // 16 MiB of encoded image
 	DefaultMaxPixels = 40_000_000 // 40 megapixels declared in the header
+	// DefaultMaxMemory bounds the memory the decoded pixels take, which
+	// the header tells with the pixel format: a 32-byte WebP declaring
+	// 6000 x 6600 decodes to 158 MB of RGBA, a 77 KB 16-bit grey PNG to
+	// 79 MB. 48 MiB keeps a decode under 100 MB in all (the ladder's
+	// prepared images add up to 40 MB; make bench's hostile table).
+	DefaultMaxMemory = 48 << 20
 )
 
 // Limits bound what DecodeBytes accepts. Zero fields take the defaults.
 type Limits struct {
-	MaxBytes  int
-	MaxPixels int
+	MaxBytes  int // encoded bytes
+	MaxPixels int // pixels the header declares
+	MaxMemory int // bytes the decoded pixels take, by their format
 }
 
 // SizeError is the ErrTooLarge error: it says which limit was passed and
-// by how much. Either the byte fields or the pixel fields are set.
+// by how much. The byte fields, or the pixel fields, or the pixel fields
+// and the memory fields are set.
 type SizeError struct {
 	Bytes, MaxBytes          int
 	Width, Height, MaxPixels int
+	// Memory is what the decoded pixels would take: PerPixel bytes a
+	// pixel in the format the header declares.
+	Memory, MaxMemory int
+	PerPixel          float64
 }
 
 func (e *SizeError) Error() string {
-	if e.Bytes > 0 {
+	switch {
+	case e.Bytes > 0:
 		return fmt.Sprintf("%v: %d bytes, the limit is %d", ErrTooLarge, e.Bytes, e.MaxBytes)
+	case e.Memory > 0:
+		return fmt.Sprintf("%v: %dx%d pixels at %g bytes a pixel decode to %.1f MB, the limit is %.1f MB",
+			ErrTooLarge, e.Width, e.Height, e.PerPixel, float64(e.Memory)/1e6, float64(e.MaxMemory)/1e6)
 	}
 	return fmt.Sprintf("%v: %dx%d pixels (%.1f megapixels), the limit is %.0f megapixels",
 		ErrTooLarge, e.Width, e.Height, float64(e.Width)*float64(e.Height)/1e6, float64(e.MaxPixels)/1e6)
+}
+
+// TooLarge words an ErrTooLarge error's fix for a person: what to send
+// instead.
+func TooLarge(err error) string {
+	var se *SizeError
+	switch {
+	case !errors.As(err, &se):
+		return "Send a smaller image."
+	case se.Bytes > 0:
+		return fmt.Sprintf("Send an image of at most %d MiB.", se.MaxBytes>>20)
+	case se.Memory > 0 && se.PerPixel > 1:
+		return fmt.Sprintf("Scale the image down to at most %.1f megapixels, or save it with 8 bits a channel in grey or as a JPEG, which take less memory a pixel.", float64(se.Fits())/1e6)
+	}
+	return fmt.Sprintf("Scale the image down to at most %.1f megapixels.", float64(se.Fits())/1e6)
+}
+
+// Fits is the largest number of pixels that would pass the limits the
+// error names, at the image's own bytes a pixel: what a fix asks to scale
+// the image down to.
+func (e *SizeError) Fits() int {
+	if e.Memory > 0 {
+		return min(e.MaxPixels, int(float64(e.MaxMemory)/e.PerPixel))
+	}
+	return e.MaxPixels
 }
 
 // Unwrap makes errors.Is(err, ErrTooLarge) hold.
@@ -82,14 +126,8 @@ func prefix(p string) func([]byte) bool {
 // checked twice before any pixel is decoded: the encoded bytes, then the
 // dimensions the header declares, so a small file claiming a huge canvas
 // costs nothing.
-func DecodeBytes(data []byte, lim Limits) ([]Code, error) {
-	maxBytes, maxPixels := lim.MaxBytes, lim.MaxPixels
-	if maxBytes <= 0 {
-		maxBytes = DefaultMaxBytes
-	}
-	if maxPixels <= 0 {
-		maxPixels = DefaultMaxPixels
-	}
+func DecodeBytes(ctx context.Context, data []byte, lim Limits) ([]Code, error) {
+	maxBytes, maxPixels, maxMemory := cmp.Or(lim.MaxBytes, DefaultMaxBytes), cmp.Or(lim.MaxPixels, DefaultMaxPixels), cmp.Or(lim.MaxMemory, DefaultMaxMemory)
 	if len(data) > maxBytes {
 		return nil, &SizeError{Bytes: len(data), MaxBytes: maxBytes}
 	}
@@ -110,14 +148,87 @@ func DecodeBytes(data []byte, lim Limits) ([]Code, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%w: %s header declares %dx%d pixels", ErrCorrupt, f.mime, cfg.Width, cfg.Height)
 	}
-	if int64(cfg.Width)*int64(cfg.Height) > int64(maxPixels) {
+	pixels := int64(cfg.Width) * int64(cfg.Height)
+	if pixels > int64(maxPixels) {
 		return nil, &SizeError{Width: cfg.Width, Height: cfg.Height, MaxPixels: maxPixels}
+	}
+	per := pixelBytes(f.mime, cfg.ColorModel, data)
+	if mem := float64(pixels) * per; mem > float64(maxMemory) {
+		return nil, &SizeError{Width: cfg.Width, Height: cfg.Height, MaxPixels: maxPixels, Memory: int(mem), MaxMemory: maxMemory, PerPixel: per}
 	}
 	img, err := f.decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, f.mime, err)
 	}
-	return Decode(img, Options{})
+	return Decode(img, Options{Context: ctx})
+}
+
+// pixelBytes is the memory a pixel takes in the image the standard
+// decoder returns for a header declaring model cm.
+func pixelBytes(mime string, cm color.Model, data []byte) float64 {
+	if mime == "image/jpeg" {
+		return jpegPixelBytes(data)
+	}
+	switch cm {
+	case color.GrayModel:
+		return 1
+	case color.Gray16Model:
+		return 2
+	case color.YCbCrModel:
+		return 1.5 // lossy WebP is always 4:2:0
+	case color.NYCbCrAModel:
+		return 2.5
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, ok := cm.(color.Palette); ok {
+		return 1
+	}
+	return 4 // RGBA, NRGBA
+}
+
+// jpegPixelBytes reads a JPEG's frame header for the memory its pixels
+// take once decoded: a byte a pixel for each component, less for a
+// subsampled chroma component (each takes a byte per block of H x V
+// pixels), and for a progressive JPEG four times as much again, since
+// Go's decoder keeps every component's coefficients as int32 until the
+// last scan. Without a readable header it assumes the most.
+func jpegPixelBytes(data []byte) float64 {
+	const worst = 4 * 5
+	for i := 2; i+4 <= len(data); {
+		if data[i] != 0xff {
+			return worst
+		}
+		marker, n := data[i+1], int(data[i+2])<<8|int(data[i+3])
+		// SOF0-SOF15 but DHT (c4), JPG (c8) and DAC (cc).
+		if marker < 0xc0 || marker > 0xcf || marker == 0xc4 || marker == 0xc8 || marker == 0xcc {
+			i += 2 + n
+			continue
+		}
+		seg := data[i+4 : min(len(data), i+2+n)]
+		if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) || seg[5] == 0 {
+			return worst
+		}
+		hv := func(c int) (int, int) { b := seg[6+3*c+1]; return int(b >> 4), int(b & 15) }
+		hmax, vmax := 1, 1
+		for c := range int(seg[5]) {
+			h, v := hv(c)
+			if h == 0 || v == 0 {
+				return worst
+			}
+			hmax, vmax = max(hmax, h), max(vmax, v)
+		}
+		per := 0.0
+		for c := range int(seg[5]) {
+			h, v := hv(c)
+			per += float64(h*v) / float64(hmax*vmax)
+		}
+		if marker&3 == 2 { // c2, c6, ca, ce: progressive
+			per *= 5
+		}
+		return per
+	}
+	return worst
 }
 
 // DecodeDataURI returns the bytes of an image sent as text, as the JSON

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"qrkeyless/internal/hostile"
 )
 
 // Headers that declare a huge canvas in a few bytes, built from each
@@ -73,7 +76,7 @@ func TestHugeDeclaredCanvasIsRefusedBeforeDecoding(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeBytes(tt.data, Limits{})
+			_, err := DecodeBytes(context.Background(), tt.data, Limits{})
 			var se *SizeError
 			if !errors.Is(err, ErrTooLarge) || !errors.As(err, &se) {
 				t.Fatalf("got %v, want a SizeError", err)
@@ -91,12 +94,12 @@ func TestHugeDeclaredCanvasIsRefusedBeforeDecoding(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			start := time.Now()
 			for range runs {
-				DecodeBytes(tt.data, Limits{})
+				DecodeBytes(context.Background(), tt.data, Limits{})
 			}
 			per := time.Since(start) / runs
 			runtime.ReadMemStats(&after)
 			bytesPer := (after.TotalAlloc - before.TotalAlloc) / runs
-			allocs := testing.AllocsPerRun(runs, func() { DecodeBytes(tt.data, Limits{}) })
+			allocs := testing.AllocsPerRun(runs, func() { DecodeBytes(context.Background(), tt.data, Limits{}) })
 			t.Logf("%d-byte %s declaring %dx%d: refused in %v, %d bytes in %.0f allocations",
 				len(tt.data), tt.name, w, h, per, bytesPer, allocs)
 			// Decoding 3.6 gigapixels would take gigabytes; the header
@@ -145,7 +148,7 @@ func encoded(t testing.TB, text string) map[string][]byte {
 func TestDecodeBytesFormats(t *testing.T) {
 	for name, data := range encoded(t, webpText) {
 		t.Run(name, func(t *testing.T) {
-			codes, err := DecodeBytes(data, Limits{})
+			codes, err := DecodeBytes(context.Background(), data, Limits{})
 			if err != nil || len(codes) != 1 || codes[0].Text != webpText {
 				t.Fatalf("got %q, %v; want %q", texts(codes), err, webpText)
 			}
@@ -183,7 +186,7 @@ func TestDecodeBytesErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			codes, err := DecodeBytes(tt.data, tt.lim)
+			codes, err := DecodeBytes(context.Background(), tt.data, tt.lim)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("got %v, %v; want %v", texts(codes), err, tt.want)
 			}
@@ -192,18 +195,18 @@ func TestDecodeBytesErrors(t *testing.T) {
 }
 
 func TestErrorsSayWhatToSend(t *testing.T) {
-	_, err := DecodeBytes([]byte("GIF"), Limits{})
+	_, err := DecodeBytes(context.Background(), []byte("GIF"), Limits{})
 	for _, typ := range Types {
 		if !strings.Contains(err.Error(), typ) {
 			t.Errorf("%q does not list %s", err, typ)
 		}
 	}
-	_, err = DecodeBytes(make([]byte, 2000), Limits{MaxBytes: 1000})
+	_, err = DecodeBytes(context.Background(), make([]byte, 2000), Limits{MaxBytes: 1000})
 	var se *SizeError
 	if !errors.As(err, &se) || se.Bytes != 2000 || se.MaxBytes != 1000 {
 		t.Errorf("got %v, want a SizeError of 2000 bytes against 1000", err)
 	}
-	_, err = DecodeBytes(pngHeader(8000, 6000), Limits{})
+	_, err = DecodeBytes(context.Background(), pngHeader(8000, 6000), Limits{})
 	if want := "8000x6000 pixels (48.0 megapixels), the limit is 40 megapixels"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want it to say %q", err, want)
 	}
@@ -248,13 +251,16 @@ func FuzzDecodeBytes(f *testing.F) {
 	for _, seed := range [][]byte{
 		code, code[:len(code)/2], pngHeader(60000, 60000), gifHeader(3, 3),
 		jpegHeader(8, 8), webpHeader(16, 16), []byte("not an image"),
+		// The hostile set, at sizes the fuzzer's small limits admit.
+		hostile.FinderGrid(4), hostile.WebP(100, 100), hostile.WebP(6000, 6600),
+		hostile.PNG16(100, 100, false), hostile.PNG16(60, 60, true), hostile.PNG8(120, 120),
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Small limits keep each input cheap; the point is that nothing
 		// panics and every failure is one of the typed errors.
-		codes, err := DecodeBytes(data, Limits{MaxPixels: 1 << 14})
+		codes, err := DecodeBytes(context.Background(), data, Limits{MaxPixels: 1 << 14})
 		if err == nil && len(codes) == 0 {
 			t.Fatal("no error and no code")
 		}

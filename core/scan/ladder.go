@@ -349,41 +349,116 @@ func clamp8(v float64) byte {
 
 // luminance converts img to grey the way zxing weighs channels,
 // (R + 2G + B) / 4, with transparency composited over white: a dark code
-// on a transparent background reads as printed on paper.
-func luminance(img image.Image) *plane {
+// on a transparent background reads as printed on paper. An image whose
+// longer side exceeds maxSide (0 for no limit) is shrunk to it by area
+// averaging as its rows are converted, so a large photo never has a
+// full-size grey copy: its decoded pixels and one row of sums are all the
+// memory it takes.
+func luminance(img image.Image, maxSide int) *plane {
 	b := img.Bounds()
-	p := newPlane(b.Dx(), b.Dy(), identity)
-	i := 0
+	w, h := b.Dx(), b.Dy()
+	row := greyRows(img)
+	if long := max(w, h); maxSide <= 0 || long <= maxSide {
+		p := newPlane(w, h, identity)
+		for y := range h {
+			row(b.Min.Y+y, p.pix[y*w:(y+1)*w])
+		}
+		return p
+	}
+	// As resample does: output pixel x averages source columns
+	// int(x*fx) to int((x+1)*fx), and likewise for rows, which partition
+	// the source when shrinking, so rows can be summed as they come.
+	f := float64(maxSide) / float64(max(w, h))
+	ow, oh := max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
+	fx, fy := float64(w)/float64(ow), float64(h)/float64(oh)
+	p := newPlane(ow, oh, func(x, y float64) (float64, float64) { return x * fx, y * fy })
+	src := make([]byte, w)
+	sums := make([]int, ow)
+	for oy := range oh {
+		y0, y1 := int(float64(oy)*fy), min(h, int(float64(oy+1)*fy))
+		clear(sums)
+		for y := y0; y < y1; y++ {
+			row(b.Min.Y+y, src)
+			for ox := range ow {
+				x0, x1 := int(float64(ox)*fx), min(w, int(float64(ox+1)*fx))
+				for _, v := range src[x0:x1] {
+					sums[ox] += int(v)
+				}
+			}
+		}
+		for ox := range ow {
+			x0, x1 := int(float64(ox)*fx), min(w, int(float64(ox+1)*fx))
+			p.pix[oy*ow+ox] = byte(sums[ox] / max(1, (y1-y0)*(x1-x0)))
+		}
+	}
+	return p
+}
+
+// greyRows returns a function writing row y of img (in img's coordinates)
+// as grey into dst, which is img's width. Each type the decoders return
+// has its own loop: going through At would allocate for every pixel.
+func greyRows(img image.Image) func(y int, dst []byte) {
+	b := img.Bounds()
 	switch m := img.(type) {
 	case *image.Gray:
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			o := m.PixOffset(b.Min.X, y)
-			i += copy(p.pix[i:], m.Pix[o:o+b.Dx()])
-		}
+		return func(y int, dst []byte) { copy(dst, m.Pix[m.PixOffset(b.Min.X, y):]) }
 	case *image.YCbCr:
 		// JPEG's luma is already a grey image; use it as is.
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			o := m.YOffset(b.Min.X, y)
-			i += copy(p.pix[i:], m.Y[o:o+b.Dx()])
+		return func(y int, dst []byte) { copy(dst, m.Y[m.YOffset(b.Min.X, y):]) }
+	case *image.NYCbCrA:
+		return func(y int, dst []byte) {
+			yo, ao := m.YOffset(b.Min.X, y), m.AOffset(b.Min.X, y)
+			for x := range dst {
+				dst[x] = overWhite(m.Y[yo+x], m.A[ao+x])
+			}
 		}
 	case *image.NRGBA:
-		for y := b.Min.Y; y < b.Max.Y; y++ {
+		return func(y int, dst []byte) {
 			row := m.Pix[m.PixOffset(b.Min.X, y):]
-			for x := 0; x < b.Dx(); x++ {
+			for x := range dst {
 				c := row[4*x : 4*x+4]
-				p.pix[i] = overWhite(grey(c[0], c[1], c[2]), c[3])
-				i++
+				dst[x] = overWhite(grey(c[0], c[1], c[2]), c[3])
 			}
 		}
 	case *image.RGBA:
-		for y := b.Min.Y; y < b.Max.Y; y++ {
+		return func(y int, dst []byte) {
 			row := m.Pix[m.PixOffset(b.Min.X, y):]
-			for x := 0; x < b.Dx(); x++ {
+			for x := range dst {
 				c := row[4*x : 4*x+4]
 				// Premultiplied: adding the uncovered share of white
 				// composites it.
-				p.pix[i] = byte(min(255, int(grey(c[0], c[1], c[2]))+255-int(c[3])))
-				i++
+				dst[x] = byte(min(255, int(grey(c[0], c[1], c[2]))+255-int(c[3])))
+			}
+		}
+	case *image.Gray16:
+		return func(y int, dst []byte) {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := range dst {
+				dst[x] = row[2*x] // the high byte
+			}
+		}
+	case *image.NRGBA64:
+		return func(y int, dst []byte) {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := range dst {
+				c := row[8*x : 8*x+8]
+				dst[x] = overWhite(grey(c[0], c[2], c[4]), c[6])
+			}
+		}
+	case *image.RGBA64:
+		return func(y int, dst []byte) {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := range dst {
+				c := row[8*x : 8*x+8]
+				dst[x] = byte(min(255, int(grey(c[0], c[2], c[4]))+255-int(c[6])))
+			}
+		}
+	case *image.CMYK:
+		return func(y int, dst []byte) {
+			row := m.Pix[m.PixOffset(b.Min.X, y):]
+			for x := range dst {
+				r, g, bl := color.CMYKToRGB(row[4*x], row[4*x+1], row[4*x+2], row[4*x+3])
+				dst[x] = grey(r, g, bl)
 			}
 		}
 	case *image.Paletted:
@@ -391,22 +466,17 @@ func luminance(img image.Image) *plane {
 		for k, c := range m.Palette {
 			lut[k] = paletteGrey(c)
 		}
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			o := m.PixOffset(b.Min.X, y)
-			for _, k := range m.Pix[o : o+b.Dx()] {
-				p.pix[i] = lut[k]
-				i++
-			}
-		}
-	default:
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for x := b.Min.X; x < b.Max.X; x++ {
-				p.pix[i] = paletteGrey(img.At(x, y))
-				i++
+		return func(y int, dst []byte) {
+			for x, k := range m.Pix[m.PixOffset(b.Min.X, y):][:len(dst)] {
+				dst[x] = lut[k]
 			}
 		}
 	}
-	return p
+	return func(y int, dst []byte) {
+		for x := range dst {
+			dst[x] = paletteGrey(img.At(b.Min.X+x, y))
+		}
+	}
 }
 
 func grey(r, g, b uint8) uint8 {

@@ -9,6 +9,7 @@
 package scan
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -19,10 +20,11 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/common"
-	multidetector "github.com/makiuchi-d/gozxing/multi/qrcode/detector"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+	"github.com/makiuchi-d/gozxing/qrcode/detector"
 	"golang.org/x/text/encoding"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/payload"
 )
 
@@ -34,32 +36,40 @@ var ErrNotFound = errors.New("scan: no QR code found in the image")
 const DefaultBudget = 1500 * time.Millisecond
 
 // DefaultMaxWork is the pixel work Decode spends on one image when
-// Options.MaxWork is zero. 24 megapixels walk the whole ladder for any image
+// Options.MaxWork is zero and the request's budget has it all left
+// (budget.DecodePixels). 24 megapixels walk the whole ladder for any image
 // up to 1600 x 1200 (22.3 megapixels, the largest of the hard set, whose
 // slowest success needs 1.9), and stop a 2048 x 1536 plane of noise (the
 // largest Decode reads) after seven steps and 23.2 megapixels, before the
 // four perspective warps: 0.45 s natively and 1.3 s in WebAssembly on the
 // development machine, against 0.85 s and 2.5 s for the whole ladder.
-const DefaultMaxWork = 24_000_000
+const DefaultMaxWork = budget.DecodePixels
 
 // Options tune Decode. The zero value is ready to use.
 type Options struct {
 	// Budget bounds the time spent trying prepared images. Decode checks it
-	// between attempts, so one slow attempt may overrun it; 0 means
-	// DefaultBudget.
+	// between attempts and between the candidate codes of one attempt; 0
+	// means DefaultBudget.
 	Budget time.Duration
-	// MaxWork bounds the pixels of the prepared images Decode reads, summed
-	// over attempts; 0 means DefaultMaxWork. Unlike Budget it needs no
-	// clock: a Cloudflare Worker's clock only advances across I/O, so to a
-	// ladder that computes without pause the time budget never runs out.
+	// MaxWork bounds the work of the search in pixels: those of the
+	// prepared images read, and for each candidate code sampled, its
+	// modules and a fixed part (see multi.go). 0 means the decode meter
+	// of the request's budget (budget.From(Context)), which every decode
+	// of one request shares. Unlike Budget it needs no clock: a Cloudflare
+	// Worker's clock only advances across I/O, so to a ladder that
+	// computes without pause the time budget never runs out.
 	MaxWork int
+	// Context, when not nil, ends the search once it is done (natively,
+	// when the client has gone, so no work outlives its request) and
+	// carries the request's budget.
+	Context context.Context
 }
 
 // StopError is the error Decode returns when Options.Budget or
 // Options.MaxWork ended the ladder before every step was tried. It says how
 // far the ladder got; errors.Is(err, ErrNotFound) holds.
 type StopError struct {
-	Bound    string // "time" or "work": the bound that was reached
+	Bound    string // "time", "work" or "cancelled": the bound that was reached
 	Attempts int    // prepared images read
 	Work     int    // their pixels, summed
 	Limit    string // the bound's value, e.g. "1.5s" or "20000000 pixels"
@@ -152,71 +162,106 @@ func NewAnswer(codes []Code) Answer {
 // exceeds 2048 pixels is examined shrunk to 2048 (see maxSide), so in a
 // 4000-pixel photo a code needs modules of about 4 pixels or more.
 func Decode(img image.Image, opt Options) ([]Code, error) {
-	b := bounds{start: time.Now(), budget: opt.Budget, maxWork: opt.MaxWork}
-	if b.budget <= 0 {
-		b.budget = DefaultBudget
-	}
-	if b.maxWork <= 0 {
-		b.maxWork = DefaultMaxWork
-	}
-	base := luminance(img)
+	b := newBounds(opt)
+	base := luminance(img, maxSide)
 	if base.w == 0 || base.h == 0 {
 		return nil, ErrNotFound
-	}
-	if long := max(base.w, base.h); long > maxSide {
-		base = resample(base, float64(maxSide)/float64(long))
 	}
 	return climbWithin(base, ladder, b)
 }
 
-// bounds end the ladder early: a time budget, and a budget of pixel work
-// that holds where the clock does not move.
+// bounds end the ladder early: a time budget, a budget of work that holds
+// where the clock does not move, and the request's context. They also
+// count what the search has done, for StopError.
 type bounds struct {
-	start   time.Time
-	budget  time.Duration
-	maxWork int
+	start  time.Time
+	budget time.Duration
+	work   *budget.Meter
+	ctx    context.Context
+
+	tried int
 }
 
-// climb tries the steps on base in order until one yields codes, within a
-// time budget and DefaultMaxWork.
-func climb(base *plane, steps []step, start time.Time, budget time.Duration) ([]Code, error) {
-	return climbWithin(base, steps, bounds{start, budget, DefaultMaxWork})
+func newBounds(opt Options) *bounds {
+	b := &bounds{start: time.Now(), budget: opt.Budget, work: &budget.From(opt.Context).Decode, ctx: opt.Context}
+	if b.budget <= 0 {
+		b.budget = DefaultBudget
+	}
+	if opt.MaxWork > 0 {
+		b.work = &budget.Meter{Name: "decode", Unit: "pixels", Limit: int64(opt.MaxWork)}
+	}
+	return b
+}
+
+// over reports the time bound or the context when either has ended the
+// search, else nil.
+func (b *bounds) over() *StopError {
+	if b.ctx != nil && b.ctx.Err() != nil {
+		return &StopError{"cancelled", b.tried, int(b.work.Used), b.ctx.Err().Error()}
+	}
+	if time.Since(b.start) > b.budget {
+		return &StopError{"time", b.tried, int(b.work.Used), b.budget.String()}
+	}
+	return nil
+}
+
+// take charges n pixels of work, unless that would pass the bound: then
+// nothing is charged and the bound is reported. The bound is never
+// overrun.
+func (b *bounds) take(n int) *StopError {
+	if !b.work.Charge(int64(n)) {
+		return &StopError{"work", b.tried, int(b.work.Used), fmt.Sprintf("%d pixels", b.work.Limit)}
+	}
+	return nil
+}
+
+// climb tries the steps on base in order until one yields codes, within
+// the time budget and ctx's decode budget.
+func climb(ctx context.Context, base *plane, steps []step, start time.Time, limit time.Duration) ([]Code, error) {
+	b := newBounds(Options{Budget: limit, Context: ctx})
+	b.start = start
+	return climbWithin(base, steps, b)
 }
 
 // climbWithin tries the steps on base in order until one yields codes. A
 // step whose prepared image would take the work past the bound is not
-// read: the bound is never overrun, at the cost of one preparation.
-func climbWithin(base *plane, steps []step, b bounds) ([]Code, error) {
-	tried, work := 0, 0
+// read, at the cost of one preparation; within a step, each candidate
+// code is charged before it is sampled.
+func climbWithin(base *plane, steps []step, b *bounds) ([]Code, error) {
 	for _, s := range steps {
-		if time.Since(b.start) > b.budget {
-			return nil, &StopError{"time", tried, work, b.budget.String()}
+		if stop := b.over(); stop != nil {
+			return nil, stop
 		}
 		p, ok := s.prepare(base)
 		if !ok {
 			continue
 		}
-		if work+p.w*p.h > b.maxWork {
-			return nil, &StopError{"work", tried, work, fmt.Sprintf("%d pixels", b.maxWork)}
+		if stop := b.take(p.w * p.h); stop != nil {
+			return nil, stop
 		}
-		tried++
-		work += p.w * p.h
-		if codes := read(p, s.binarizer); len(codes) > 0 {
+		b.tried++
+		codes, stop := read(p, s.binarizer, b)
+		if len(codes) > 0 {
 			for i := range codes {
 				codes[i].Kind, codes[i].Fields, codes[i].Notes = payload.RecognizeNotes(codes[i].Text)
 			}
 			return codes, nil
 		}
+		if stop != nil {
+			return nil, stop
+		}
 	}
 	return nil, ErrNotFound
 }
 
-// read runs gozxing's multi-code detector and decoder over one prepared
-// plane and maps what it finds back to the caller's image. It does what
-// gozxing's QRCodeMultiReader.DecodeMultiple does, except joining
-// structured-append symbols: gozxing's join drops their version, level and
-// corners, and joins symbols of different sequences.
-func read(p *plane, bin binarizer) (codes []Code) {
+// read finds the candidate codes on one prepared plane, samples and
+// decodes each within b, and maps what it finds back to the caller's
+// image. It does what gozxing's QRCodeMultiReader.DecodeMultiple does,
+// within bounds (see multi.go), and except joining structured-append
+// symbols: gozxing's join drops their version, level and corners, and
+// joins symbols of different sequences. stop is the bound that ended it
+// early, if one did.
+func read(p *plane, bin binarizer, b *bounds) (codes []Code, stop *StopError) {
 	// gozxing is a line-by-line port of Java code that relied on
 	// exceptions; an index slip on some odd image must cost one rung of
 	// the ladder, not the process (in WebAssembly, the whole instance).
@@ -227,26 +272,33 @@ func read(p *plane, bin binarizer) (codes []Code) {
 	}()
 	src, err := gozxing.NewPlanarYUVLuminanceSource(p.pix, p.w, p.h, 0, 0, p.w, p.h, false)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	bmp, err := gozxing.NewBinaryBitmap(bin(src))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	matrix, err := bmp.GetBlackMatrix()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	found, _ := multidetector.NewMultiDetector(matrix).DetectMulti(tryHarder)
+	det := detector.NewDetector(matrix)
 	dec := decoder.NewDecoder()
 	var syms []symbol
-	for _, d := range found {
+	for _, c := range finderCandidates(matrix) {
+		if stop = b.over(); stop != nil {
+			break
+		}
+		if stop = b.take(c.cost()); stop != nil {
+			break
+		}
+		d, err := det.ProcessFinderPatternInfo(c.info)
+		if err != nil {
+			continue
+		}
 		r, err := dec.Decode(d.GetBits(), tryHarder)
 		if err != nil {
-			if _, ok := err.(gozxing.ReaderException); ok {
-				continue
-			}
-			break
+			continue
 		}
 		pts := d.GetPoints()
 		if meta, ok := r.GetOther().(*decoder.QRCodeDecoderMetaData); ok {
@@ -262,7 +314,7 @@ func read(p *plane, bin binarizer) (codes []Code) {
 		}
 	}
 	sort.SliceStable(codes, func(i, j int) bool { return before(codes[i], codes[j]) })
-	return codes
+	return codes, stop
 }
 
 // symbol is one decoded QR symbol, before structured-append symbols are

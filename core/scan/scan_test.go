@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"image"
@@ -147,12 +148,12 @@ func TestEveryStepReportsCornersInOriginalCoordinates(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			checked := 0
 			for _, s := range set {
-				base := luminance(s.Image)
+				base := luminance(s.Image, 0)
 				p, ok := st.prepare(base)
 				if !ok {
 					continue
 				}
-				codes := read(p, st.binarizer)
+				codes, _ := read(p, st.binarizer, newBounds(Options{}))
 				for _, c := range codes {
 					k := slices.Index(s.Texts, c.Text)
 					if k < 0 || len(c.Points) != 4 {
@@ -419,7 +420,7 @@ func TestWorkBound(t *testing.T) {
 		{30_000, false, 3, 30_000}, // every step fits: a plain ErrNotFound
 	}
 	for _, tt := range tests {
-		_, err := climbWithin(base, steps, bounds{time.Now(), time.Hour, tt.maxWork})
+		_, err := climbWithin(base, steps, newBounds(Options{Budget: time.Hour, MaxWork: tt.maxWork}))
 		var stop *StopError
 		if !errors.Is(err, ErrNotFound) || errors.As(err, &stop) != tt.wantStop {
 			t.Errorf("max %d: got %v, want a stop %v", tt.maxWork, err, tt.wantStop)
@@ -515,7 +516,7 @@ func TestStructuredAppendFile(t *testing.T) {
 	if g, ok := img.(*image.Gray); err != nil || !ok || !bytes.Equal(g.Pix, structuredAppendImage(t).Pix) {
 		t.Error("testdata/structured-append.png is not what structuredAppendImage draws")
 	}
-	codes, err := DecodeBytes(data, Limits{})
+	codes, err := DecodeBytes(context.Background(), data, Limits{})
 	if err != nil || len(codes) != 1 || codes[0].Text != saText || len(codes[0].Parts) != 2 || codes[0].Kind != "url" {
 		t.Fatalf("got %+v, %v", codes, err)
 	}

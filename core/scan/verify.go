@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/png"
 	"math"
@@ -65,7 +66,7 @@ func lightBlur(p *plane) *plane {
 // filter), with sensor noise and without. Near the limit, noise can tip a
 // failing decode into a passing one as easily as the reverse, so a code
 // must pass all four. The noise is seeded: the verdict is deterministic.
-func camera(base *plane, f float64, text string, seed int) bool {
+func camera(ctx context.Context, base *plane, f float64, text string, seed int) bool {
 	for _, shrink := range []func(*plane, float64) *plane{resample, tentSampled} {
 		p := base
 		if f < 1 {
@@ -82,7 +83,7 @@ func camera(base *plane, f float64, text string, seed int) bool {
 			shots = append(shots, noisy)
 		}
 		for _, img := range shots {
-			if seen, _ := climb(img, ladder, time.Now(), 2*time.Second); len(seen) != 1 || seen[0].Text != text {
+			if seen, _ := climb(ctx, img, ladder, time.Now(), 2*time.Second); len(seen) != 1 || seen[0].Text != text {
 				return false
 			}
 		}
@@ -99,7 +100,7 @@ func camera(base *plane, f float64, text string, seed int) bool {
 // without), reporting whether it scans and why
 // not. The ladder reads inverted codes, many phones do not: Scannable also
 // asks for dark modules on a light background.
-func Verify(c *qr.Code, text string, o render.Options) Report {
+func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Report {
 	r := Report{Version: c.Version, EC: c.Level.String(), QuietZone: o.Margin, Warnings: []string{}}
 	r.Contrast = math.Round(render.Contrast(o.FG, o.BG)*100) / 100
 	img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
@@ -107,12 +108,12 @@ func Verify(c *qr.Code, text string, o render.Options) Report {
 		r.Warnings = append(r.Warnings, "the rendered PNG could not be read back: "+err.Error())
 		return r
 	}
-	codes, _ := Decode(img, Options{Budget: 2 * time.Second})
+	codes, _ := Decode(img, Options{Budget: 2 * time.Second, Context: ctx})
 	r.Decoded = len(codes) == 1 && codes[0].Text == text
 
 	// The real module pitch, not width over modules: whole-pixel modules
 	// leave the rest of the width to the quiet zone.
-	r.Camera = camera(luminance(img), CameraPxPerModule/render.ModulePixels(c, o), text, c.Size)
+	r.Camera = camera(ctx, luminance(img, 0), CameraPxPerModule/render.ModulePixels(c, o), text, c.Size)
 
 	r.Warnings = append(r.Warnings, render.Warnings(o)...)
 	sizeOK, why := render.Scannable(c, o)

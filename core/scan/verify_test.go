@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"context"
 	"image/color"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestVerify(t *testing.T) {
 		}
 		o := base
 		tt.edit(&o)
-		r := Verify(c, tt.text, o)
+		r := Verify(context.Background(), c, tt.text, o)
 		if r.Scannable != tt.scannable {
 			t.Errorf("%s: scannable %v, want %v: %+v", tt.name, r.Scannable, tt.scannable, r)
 		}
@@ -52,10 +53,10 @@ func TestVerify(t *testing.T) {
 		}
 	}
 	c, _ := qr.Encode(url, qr.M)
-	if r := Verify(c, url, base); r.Contrast != 21 || !r.Decoded || !r.Camera {
+	if r := Verify(context.Background(), c, url, base); r.Contrast != 21 || !r.Decoded || !r.Camera {
 		t.Errorf("black on white: %+v", r)
 	}
-	if r := Verify(c, "something else", base); r.Decoded || r.Scannable {
+	if r := Verify(context.Background(), c, "something else", base); r.Decoded || r.Scannable {
 		t.Errorf("a code that holds other text must not verify: %+v", r)
 	}
 }

@@ -64,6 +64,13 @@ func Read(call problem.Call) (Input, *problem.Problem) {
 		if err := n.set(&in, v); err != nil {
 			return in, problem.BadValue.Newf(n.Name, call.With(name, n.Example), "%s=%q is not a number", name, v)
 		}
+		// Zero is a value like any other: dpi=0 is as wrong as dpi=-5,
+		// never a quiet way to ask for the default. (Recommend checks the
+		// upper bounds, with fixes of its own.)
+		if iv, _ := strconv.Atoi(v); n.Type == "integer" && n.Max > 0 && iv < n.Min {
+			return in, problem.BadValue.Newf(n.Name, call.With(name, strconv.Itoa(n.Min)),
+				"%s=%d is out of range; %s must be %d to %d", name, iv, n.Name, n.Min, n.Max)
+		}
 	}
 	return in, nil
 }

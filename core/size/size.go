@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
 )
 
@@ -155,8 +156,10 @@ func Recommend(in Input) (Advice, error) {
 	a.MinSizeMM = round(a.ModuleMM*float64(total), 1)
 	a.MinSizePx = a.ModulePx * total
 	if in.Text != "" && a.MinSizePx <= 4096 {
+		// Written as every URL the service gives out: a secret in the
+		// data (a wifi password) left out.
 		q := url.Values{"data": {in.Text}, "ec": {a.EC}, "size": {strconv.Itoa(a.MinSizePx)}}
-		a.RecommendedURL = "/api/v1/qr?" + strings.ReplaceAll(q.Encode(), "+", "%20")
+		a.RecommendedURL = params.NewCall("/api/v1/qr", q).With("", "")
 	}
 	return a, nil
 }

@@ -16,7 +16,6 @@ import (
 	"qrkeyless/core/frame"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
-	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
@@ -91,7 +90,7 @@ func read(r Request) (form, map[string]string) {
 		title = k.Title
 		f.text = build(k, r.Fields, errs)
 	}
-	call := problem.Call{Query: url.Values{}}
+	call := params.NewCall("", url.Values{})
 	for _, p := range StyleControls {
 		if v := r.Style[ControlName(p.Name)]; v != "" {
 			call.Query.Set(ControlName(p.Name), v)
@@ -161,8 +160,10 @@ func build(k *payload.Kind, fields map[string]string, errs map[string]string) st
 			return ""
 		}
 		errs[fe.Field] = fe.Problem
+		// A stand-in value, to find the next fault; never shown. A Money
+		// field's error offers only a placeholder, which would fail again.
 		example := fe.Example
-		if fd := k.Field(fe.Field); fd != nil && example == "" && f[fe.Field] == "" {
+		if fd := k.Field(fe.Field); fd != nil && (fd.Money || example == "" && f[fe.Field] == "") {
 			example = fd.Example
 		}
 		if example != "" && example != f[fe.Field] {

@@ -15,11 +15,11 @@
 package main
 
 import (
+	"context"
 	"net/url"
 	"syscall/js"
 
 	"qrkeyless/core/params"
-	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
 )
 
@@ -37,7 +37,7 @@ func verifyJS(_ js.Value, args []js.Value) any {
 	if err != nil {
 		return fail(err.Error())
 	}
-	call := problem.Call{Query: q}
+	call := params.NewCall("", q)
 	o, p := params.Parse(call)
 	if p != nil {
 		return fail(p.Detail)
@@ -46,7 +46,7 @@ func verifyJS(_ js.Value, args []js.Value) any {
 	if p != nil {
 		return fail(p.Detail)
 	}
-	r := scan.Verify(c, text, o.Render())
+	r := scan.Verify(context.Background(), c, text, o.Render())
 	warnings := make([]any, len(r.Warnings))
 	for i, w := range r.Warnings {
 		warnings[i] = w

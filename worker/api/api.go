@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/budget"
+	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/worker/mcp"
 )
@@ -24,6 +26,7 @@ type route struct {
 	methods []string // GET implies HEAD
 	handle  http.HandlerFunc
 	post    *postHelp // for a POST route: what to send, for the fix of a 405
+	heavy   bool      // takes one of the slots (busy.go)
 }
 
 // postHelp tells a caller who used the wrong method on a POST route what
@@ -44,16 +47,16 @@ func New(site fs.FS) http.Handler {
 		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle},
 		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
 		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
-		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, post: &postHelp{
+		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, heavy: true, post: &postHelp{
 			"a JSON body of items (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},
-		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, post: &postHelp{
+		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, heavy: true, post: &postHelp{
 			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
 			`-H 'Content-Type: image/png' --data-binary @code.png`}},
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice},
-		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify},
+		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, heavy: true},
 		// GET (a listening stream) and DELETE: 405
-		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, post: &postHelp{
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},
@@ -71,6 +74,9 @@ type server struct {
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	served.Add(1)
+	if _, ok := budget.In(r.Context()); !ok {
+		r = r.WithContext(budget.With(r.Context(), budget.New()))
+	}
 	defer func() {
 		// A panic is a bug; answer it as one rather than let it end the
 		// Worker's Go instance for every request that follows.
@@ -95,6 +101,12 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		allow = append(allow, "HEAD")
 	}
 	allow = append(allow, "OPTIONS")
+	// Every route reads r.URL.Query(), which drops what it cannot read;
+	// once the strict reading passes, the two agree.
+	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions {
+		writeProblem(w, r, p)
+		return
+	}
 	switch {
 	case r.Method == http.MethodOptions:
 		h.Set("Access-Control-Allow-Methods", strings.Join(allow, ", "))
@@ -102,6 +114,13 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
 	case contains(allow, r.Method):
+		if rt.heavy {
+			release, ok := acquire(w, r)
+			if !ok {
+				return
+			}
+			defer release()
+		}
 		rt.handle(w, r)
 	default:
 		h.Set("Allow", strings.Join(allow, ", "))
@@ -117,7 +136,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func methodFix(rt *route, r *http.Request) string {
 	switch {
 	case contains(rt.methods, "GET"):
-		return "GET " + problem.Call{Path: r.URL.EscapedPath(), Query: r.URL.Query()}.With("", "")
+		return "GET " + params.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
 	}
@@ -170,7 +189,11 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 // URL (a wifi password), and telling which would mean reading every kind's
 // fields here, for a header that costs nothing on the others.
 func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
-	body := p.JSON()
+	q := params.Lenient(r.URL.RawQuery)
+	if data, ok := strings.CutPrefix(r.URL.Path, "/q/"); ok {
+		q.Add(params.Data.Name, data) // the path carries the data there
+	}
+	body := params.Scrub(p, q).JSON()
 	h := w.Header()
 	h.Set("Content-Type", problem.ContentType)
 	h.Set("Cache-Control", "no-store")
@@ -180,25 +203,49 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
 	w.Write(body) // for HEAD too; see writeCached
 }
 
+// Cache lifetimes. A code is the same for the same request forever; the
+// discovery documents (OpenAPI, llms.txt, the types) change between
+// deploys, so they are kept for minutes and revalidated by their ETag.
+const (
+	immutable  = "public, max-age=31536000, immutable"
+	revalidate = "public, max-age=300, must-revalidate"
+)
+
 // writeCached sends a deterministic body with a strong ETag and a year-long
 // immutable cache lifetime, answering 304 when the client already has it.
 // A body made from a secret is sent no-store and never given an ETag
 // (an ETag would let a cache key on the secret).
 func writeCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte, secret bool) {
-	h := w.Header()
-	h.Set("Content-Type", contentType)
 	if secret {
+		h := w.Header()
+		h.Set("Content-Type", contentType)
 		h.Set("Cache-Control", "no-store")
 		h.Set("Referrer-Policy", "no-referrer")
-	} else {
-		sum := sha256.Sum256(body)
-		etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-		h.Set("ETag", etag)
-		if matches(r.Header.Get("If-None-Match"), etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(http.StatusOK)
+		w.Write(body)
+		return
+	}
+	writeTagged(w, r, contentType, body, immutable)
+}
+
+// writeDoc sends a discovery document: cached briefly, then revalidated.
+func writeDoc(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
+	writeTagged(w, r, contentType, body, revalidate)
+}
+
+// writeTagged sends body with a strong ETag (a hash of it) and the given
+// Cache-Control, or 304 when If-None-Match names the ETag.
+func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, body []byte, cacheControl string) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	h.Set("Cache-Control", cacheControl)
+	h.Set("ETag", etag)
+	if matches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"mime"
 	"net/http"
 
 	"qrkeyless/core/batch"
@@ -13,11 +14,18 @@ const maxBatchBody = 8 << 20
 
 // batch answers POST /api/v1/qr/batch.
 func (s *server) batch(w http.ResponseWriter, r *http.Request) {
-	if r.ContentLength > maxBatchBody {
-		writeProblem(w, r, problem.TooLarge.Newf("", "Split the items into smaller calls.", "the body is %d bytes; the limit is %d", r.ContentLength, maxBatchBody))
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		p := problem.Unsupported.Newf("", batchFix, "Content-Type %q is not accepted; a batch is JSON, application/json", r.Header.Get("Content-Type"))
+		p.Allowed = []string{"application/json"}
+		writeProblem(w, r, p)
 		return
 	}
-	body, p := readLimited(r.Body, maxBatchBody, r.ContentLength)
+	const tooBig = "Split the items into smaller calls: a batch body is at most 8 MiB."
+	if r.ContentLength > maxBatchBody {
+		writeProblem(w, r, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, maxBatchBody))
+		return
+	}
+	body, p := readLimited(r.Body, maxBatchBody, r.ContentLength, tooBig)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
@@ -27,7 +35,11 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	res := batch.Run(req, origin(r))
+	res, p := batch.Run(r.Context(), req, origin(r))
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
 	if req.Output == "zip" {
 		w.Header().Set("Content-Type", "application/zip")
 		w.Header().Set("Content-Disposition", `attachment; filename="qr-codes.zip"`)
@@ -37,6 +49,8 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, res)
 }
+
+const batchFix = `POST /api/v1/qr/batch with Content-Type application/json and a body such as {"items":[{"data":"hello"}]}`
 
 // origin is the scheme and host the request was made to, for absolute URLs.
 func origin(r *http.Request) string {

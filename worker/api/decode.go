@@ -3,11 +3,10 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"qrkeyless/core/problem"
@@ -23,13 +22,15 @@ func (s *server) decode(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	codes, err := scan.DecodeBytes(img, imageLimits)
+	codes, err := scan.DecodeBytes(r.Context(), img, imageLimits)
 	if err != nil {
-		writeProblem(w, r, decodeProblem(err))
+		writeProblem(w, r, scan.Problem(err, "", decodeFix))
 		return
 	}
 	writeJSON(w, scan.NewAnswer(codes))
 }
+
+const imageTooBig = "Send an image of at most 16 MiB."
 
 const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
 
@@ -45,11 +46,11 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 		limit += 64 << 10 // part headers and boundaries
 	}
 	if r.ContentLength > limit {
-		return nil, problem.TooLarge.Newf("", "Send an image of at most 16 MiB.", "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+		return nil, problem.TooLarge.Newf("", imageTooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
 	}
 	switch {
 	case strings.HasPrefix(mt, "image/"):
-		return readLimited(r.Body, limit, r.ContentLength)
+		return readLimited(r.Body, limit, r.ContentLength, imageTooBig)
 	case mt == "multipart/form-data":
 		mr, err := r.MultipartReader()
 		if err != nil {
@@ -61,14 +62,14 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png .../api/v1/decode")
 			}
 			if part.FormName() == "file" {
-				return readLimited(part, int64(imageLimits.MaxBytes), -1)
+				return readLimited(part, int64(imageLimits.MaxBytes), -1, imageTooBig)
 			}
 		}
 	case mt == "application/json":
 		var body struct {
 			Image string `json:"image"`
 		}
-		raw, p := readLimited(r.Body, limit, r.ContentLength)
+		raw, p := readLimited(r.Body, limit, r.ContentLength, imageTooBig)
 		if p != nil {
 			return nil, p
 		}
@@ -88,7 +89,8 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 
 // readLimited reads at most limit bytes; size, when known, sizes the buffer
 // once instead of letting it double (in the Worker every copy counts).
-func readLimited(body io.Reader, limit, size int64) ([]byte, *problem.Problem) {
+// Over the limit, the problem's fix is tooBig.
+func readLimited(body io.Reader, limit, size int64, tooBig string) ([]byte, *problem.Problem) {
 	var buf bytes.Buffer
 	if size > 0 && size <= limit {
 		buf.Grow(int(size) + 1)
@@ -97,25 +99,9 @@ func readLimited(body io.Reader, limit, size int64) ([]byte, *problem.Problem) {
 		return nil, problem.BadBody.New("", "could not read the body: "+err.Error(), decodeFix)
 	}
 	if int64(buf.Len()) > limit {
-		return nil, problem.TooLarge.Newf("", "Send an image of at most 16 MiB.", "the body is over the limit of %d bytes", limit)
+		return nil, problem.TooLarge.Newf("", tooBig, "the body is over the limit of %d bytes", limit)
 	}
 	return buf.Bytes(), nil
-}
-
-// decodeProblem maps scan's errors to statuses: 415, 413, 400 and 422.
-func decodeProblem(err error) *problem.Problem {
-	switch {
-	case errors.Is(err, scan.ErrUnsupportedType):
-		p := problem.Unsupported.Newf("", decodeFix, "the body is not a %s image", strings.Join(scan.Types, ", "))
-		p.Allowed = scan.Types
-		return p
-	case errors.Is(err, scan.ErrTooLarge):
-		return problem.TooLarge.New("", err.Error(), fmt.Sprintf("Send an image of at most %.0f megapixels and 16 MiB; scale it down first.", float64(imageLimits.MaxPixels)/1e6))
-	case errors.Is(err, scan.ErrNotFound):
-		detail, fix := scan.NotFound(err)
-		return problem.NoCode.New("", detail, fix)
-	}
-	return problem.BadBody.New("", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -125,5 +111,8 @@ func writeJSON(w http.ResponseWriter, v any) {
 	enc.Encode(v) // our own types: cannot fail
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	// A decoded wifi code's password, a batch item's: never in a Referer.
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
 	w.Write(b.Bytes())
 }

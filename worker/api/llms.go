@@ -15,7 +15,7 @@ import (
 // summaries for agents, generated from the same tables as everything else.
 func (s *server) llms(full bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		writeCached(w, r, "text/plain; charset=utf-8", []byte(llmsText(full)), false)
+		writeDoc(w, r, "text/plain; charset=utf-8", []byte(llmsText(full)))
 	}
 }
 

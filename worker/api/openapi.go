@@ -22,7 +22,7 @@ type obj = map[string]any
 // parameter tables and the payload registry, like every other list.
 func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 	b, _ := json.Marshal(openAPIDoc())
-	writeCached(w, r, "application/json", b, false)
+	writeDoc(w, r, "application/json", b)
 }
 
 func paramSchema(p params.Param) obj {

@@ -16,7 +16,7 @@ import (
 
 // qr answers GET /api/v1/qr?data=...: the generic generator.
 func (s *server) qr(w http.ResponseWriter, r *http.Request) {
-	call := problem.Call{Path: r.URL.Path, Query: r.URL.Query()}
+	call := params.NewCall(r.URL.Path, r.URL.Query())
 	s.generate(w, r, call)
 }
 
@@ -39,7 +39,15 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 			"/q/%s: the data before .%s must be percent-encoded text", raw, ext))
 		return
 	}
-	if v, _, p := params.Get(problem.Call{Query: q}, params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
+	for _, name := range params.Data.Names() {
+		if q.Has(name) {
+			fix := pathCall(data, format, without(q, params.Data.Names()...)).With("", "")
+			writeProblem(w, r, problem.Conflict.Newf(params.Data.Name, fix,
+				"the path /q/%s carries the data, and the query gives %s= as well; drop it", raw, name))
+			return
+		}
+	}
+	if v, _, p := params.Get(params.NewCall("", q), params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
 		fix := pathCall(data, format, q).With("", "", params.Format.Names()...)
 		writeProblem(w, r, problem.Conflict.Newf(params.Format.Name, fix,
 			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name))
@@ -101,7 +109,7 @@ func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
 	if !known {
 		stem, to = raw, render.Formats[0].Ext
 	}
-	if v, _, _ := params.Get(problem.Call{Query: q}, params.Format); v != "" {
+	if v, _, _ := params.Get(params.NewCall("", q), params.Format); v != "" {
 		if f, ok := render.LookupFormat(strings.ToLower(v)); ok && f.Ext != "" {
 			to = f.Ext
 		}
@@ -127,7 +135,9 @@ func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
 func pathCall(data string, f render.Format, q url.Values) problem.Call {
 	q.Set(params.Format.Name, f.Name)
 	q.Set(params.Data.Name, data)
-	return problem.Call{Path: "/api/v1/qr", Query: q, Write: func(fixed url.Values) string { return pathFix(fixed, f) }}
+	c := params.NewCall("/api/v1/qr", q)
+	c.Write = func(fixed url.Values) string { return pathFix(fixed, f) }
+	return c
 }
 
 // pathFix writes a corrected query as /q/<data>.<ext>?<rest>, the format
@@ -164,26 +174,40 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Cal
 		writeProblem(w, r, p)
 		return
 	}
+	verify, p := params.Flag(call, params.Verify)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
 	c, p := params.Encode(call, text, o)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	if v, _, _ := params.Get(call, params.Verify); params.ParseBool(v) {
-		rep := scan.Verify(c, text, o.Render())
+	if p := params.Charge(r.Context(), c, o); p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	if verify {
+		release, ok := acquire(w, r) // a verify is as heavy as on its own route
+		if !ok {
+			return
+		}
+		defer release()
+		rep := scan.Verify(r.Context(), c, text, o.Render())
 		h := w.Header()
 		h.Set("x-qr-version", strconv.Itoa(rep.Version))
 		h.Set("x-qr-ec", rep.EC)
 		h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
 		h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
 	}
-	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
+	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret || params.HasSecret(call.Query))
 }
 
 // verify answers GET /api/v1/verify: the scan.Verify report of what
 // /api/v1/qr renders for the same parameters.
 func (s *server) verify(w http.ResponseWriter, r *http.Request) {
-	call := problem.Call{Path: r.URL.Path, Query: r.URL.Query()}
+	call := params.NewCall(r.URL.Path, r.URL.Query())
 	data, p := params.DataFromQuery(call)
 	if p != nil {
 		writeProblem(w, r, p)
@@ -199,8 +223,8 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	body, _ := json.Marshal(scan.Verify(c, data, o.Render()))
-	writeCached(w, r, "application/json", body, false)
+	body, _ := json.Marshal(scan.Verify(r.Context(), c, data, o.Render()))
+	writeCached(w, r, "application/json", body, params.HasSecret(call.Query))
 }
 
 func without(q url.Values, names ...string) url.Values {

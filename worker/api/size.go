@@ -1,20 +1,24 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 
-	"qrkeyless/core/problem"
+	"qrkeyless/core/params"
 	"qrkeyless/core/size"
 )
 
-// sizeAdvice answers GET /api/v1/size: how large to print or show a code.
+// sizeAdvice answers GET /api/v1/size: how large to print or show a code,
+// deterministically, so it is cached like a code.
 // The parameters, their reading and their problems live in core/size,
 // shared with the qr_size_recommend tool.
 func (s *server) sizeAdvice(w http.ResponseWriter, r *http.Request) {
-	a, p := size.Advise(problem.Call{Path: r.URL.Path, Query: r.URL.Query()})
+	call := params.NewCall(r.URL.Path, r.URL.Query())
+	a, p := size.Advise(call)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	writeJSON(w, a)
+	body, _ := json.Marshal(a)
+	writeCached(w, r, "application/json", body, params.HasSecret(call.Query))
 }

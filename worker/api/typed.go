@@ -7,13 +7,12 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
-	"qrkeyless/core/problem"
 )
 
 // typed answers GET /api/v1/<kind>: it builds the kind's payload from the
 // named fields, then renders it like /api/v1/qr.
 func (s *server) typed(w http.ResponseWriter, r *http.Request) {
-	call := problem.Call{Path: r.URL.Path, Query: r.URL.Query()}
+	call := params.NewCall(r.URL.Path, r.URL.Query())
 	k, ok := payload.Lookup(strings.TrimPrefix(r.URL.Path, "/api/v1/"))
 	if !ok {
 		writeProblem(w, r, params.UnknownKind(strings.TrimPrefix(r.URL.Path, "/api/v1/"), call))
@@ -44,5 +43,5 @@ func (s *server) types(w http.ResponseWriter, r *http.Request) {
 		list = append(list, kindInfo{k.Name, k.Title, k.Help, "/api/v1/" + k.Name, "/" + k.Name, k.Schema()})
 	}
 	body, _ := json.Marshal(map[string]any{"count": len(list), "types": list})
-	writeCached(w, r, "application/json", body, false)
+	writeDoc(w, r, "application/json", body)
 }

@@ -66,8 +66,9 @@ func TestTypedProblems(t *testing.T) {
 		// Missing required field: field names it, the fix sets an example value.
 		{"/api/v1/wifi?password=secret123", "ssid", 400, "ssid=Cafe%20Guest", "ssid"},
 		{"/api/v1/url", "url", 400, "url=https", "url"},
-		// Invalid value: the detail says what is wrong with it.
-		{"/api/v1/epc?name=Red%20Cross&iban=DE89370400440532013001&amount=10", "iban", 400, "iban=", "checksum"},
+		// Invalid value: the detail says what is wrong with it. An IBAN is
+		// never replaced by another one: the fix holds a placeholder.
+		{"/api/v1/epc?name=Red%20Cross&iban=DE89370400440532013001&amount=10", "iban", 400, "iban=%3Cyour%20IBAN%3E", "checksum"},
 	}
 	for _, tt := range tests {
 		p := typedProblem(t, typedGet(t, tt.target), tt.code)
@@ -78,7 +79,15 @@ func TestTypedProblems(t *testing.T) {
 		if strings.Contains(p.Fix, "secret123") {
 			t.Errorf("%s: fix %q echoes the password", tt.target, p.Fix)
 		}
-		if w := typedGet(t, p.Fix); w.Code != 200 {
+		w := typedGet(t, p.Fix)
+		if strings.Contains(p.Fix, "%3Cyour%20") {
+			// A placeholder is for the caller to fill in, not a value.
+			if again := typedProblem(t, w, 400); again.Field != tt.field {
+				t.Errorf("%s: its fix %s is refused on %q, not on the placeholder's %q", tt.target, p.Fix, again.Field, tt.field)
+			}
+			continue
+		}
+		if w.Code != 200 {
 			t.Errorf("%s: its fix %s answers %d: %s", tt.target, p.Fix, w.Code, w.Body)
 		}
 	}

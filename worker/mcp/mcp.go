@@ -125,6 +125,9 @@ func (m *member) UnmarshalJSON(b []byte) error {
 // valid request, notification or response (-32600), with the id to answer
 // with when it has a valid one, and code 0 for a valid message.
 func check(body []byte) (id json.RawMessage, code int, message string) {
+	if d := depth(body); d > maxDepth {
+		return nil, -32600, fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, maxDepth)
+	}
 	var m struct {
 		JSONRPC member `json:"jsonrpc"`
 		ID      member `json:"id"`
@@ -160,6 +163,32 @@ func check(body []byte) (id json.RawMessage, code int, message string) {
 		return id, -32600, "Invalid Request: method must be a string"
 	}
 	return nil, 0, ""
+}
+
+// maxDepth is the deepest nesting of arrays and objects a message may
+// have. Tool arguments need four or five; encoding/json gives up at
+// 10,000 with an error that reads as if the JSON were broken.
+const maxDepth = 64
+
+// depth returns how deeply the arrays and objects of a JSON text nest,
+// without parsing it: brackets inside strings do not count.
+func depth(b []byte) int {
+	d, deepest, inString := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			d++
+			deepest = max(deepest, d)
+		case c == ']' || c == '}':
+			d--
+		}
+	}
+	return deepest
 }
 
 // writer adapts a net/http response to mcp-go's Handle. It also gives the

@@ -17,6 +17,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
+	"qrkeyless/internal/hostile"
 	"qrkeyless/internal/readback"
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/mcp"
@@ -206,6 +207,53 @@ func TestSecretsStayOutOfTheURL(t *testing.T) {
 	}
 	if strings.Contains(r.Content[1].Text, "hunter2") {
 		t.Errorf("the password is in the text: %s", r.Content[1].Text)
+	}
+}
+
+// No tool result repeats a secret: not a typed call under any spelling of
+// the secret field, not a wifi string given as data, not a batch item.
+func TestNoResultRepeatsASecret(t *testing.T) {
+	const pw = "Hunter2Hunter2!"
+	wifi := "WIFI:T:WPA;S:Home;P:" + pw + ";;"
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"qr_generate", map[string]any{"data": wifi}},
+		{"qr_generate", map[string]any{"data": wifi, "color": "red"}},
+		{"qr_generate", map[string]any{"data": wifi, "format": "svg"}},
+		{"qr_verify", map[string]any{"data": wifi, "color": "red"}},
+		{"qr_size_recommend", map[string]any{"data": wifi, "medium": "poster"}},
+		{"qr_batch", map[string]any{"items": []any{map[string]any{"data": wifi}, map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "x", "passwrd": pw}}}}},
+		{"qr_batch", map[string]any{"output": "zip", "items": []any{map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "x", "password": pw, "colour": "red"}}}}},
+	}
+	for _, name := range []string{"password", "Password", "PASSWORD", "passwrd", "passwd", "pass_word", "pwd"} {
+		calls = append(calls,
+			struct {
+				tool string
+				args map[string]any
+			}{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", name: pw}, "colour": "red"}},
+			struct {
+				tool string
+				args map[string]any
+			}{"qr_generate_typed", map[string]any{"type": "wif", "fields": map[string]any{"ssid": "Home", name: pw}}},
+			struct {
+				tool string
+				args map[string]any
+			}{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", name: pw}}})
+	}
+	for _, c := range calls {
+		m := rpc(t, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
+		raw := string(m.Result)
+		if zip := strings.Index(raw, `"blob"`); zip >= 0 {
+			raw = raw[:zip] // the zip's PNGs hold the code itself, which must carry the password
+		}
+		for _, form := range []string{pw, "Hunter2Hunter2", "Hunter2Hunter2%21"} {
+			if strings.Contains(raw, form) {
+				t.Errorf("%s %v: the result repeats the secret: %.300s", c.tool, c.args, raw)
+				break
+			}
+		}
 	}
 }
 
@@ -518,4 +566,53 @@ func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
 	if len(conforms(schema, joined, "")) != 2 {
 		t.Errorf("the schema accepts an empty ec or no corners: %v", conforms(schema, joined, ""))
 	}
+}
+
+// FuzzToolArguments calls each tool with fuzzed arguments: nothing panics,
+// every answer is JSON-RPC, and a refused call is an isError result
+// holding a problem document with a fix.
+func FuzzToolArguments(f *testing.F) {
+	tools := []string{"qr_generate", "qr_generate_typed", "qr_decode", "qr_verify", "qr_batch", "qr_size_recommend"}
+	for _, seed := range []struct {
+		tool int
+		args string
+	}{
+		{0, `{"data":"hi","size":4096,"style":"star","ec":"L"}`},
+		{1, `{"type":"wifi","fields":{"ssid":"x","passwrd":"Hunter2Hunter2"}}`},
+		{1, `{"type":"epc","fields":{"name":"x","iban":"DE89370400440532013001","amount":"12.345"}}`},
+		{2, `{"image":"` + base64.StdEncoding.EncodeToString(hostile.FinderGrid(6)) + `"}`},
+		{2, `{"image":"` + base64.StdEncoding.EncodeToString(hostile.WebP(6000, 6600)) + `"}`},
+		{3, `{"data":"WIFI:T:WPA;S:x;P:Hunter2Hunter2;;","color":"red"}`},
+		{4, string(hostile.Batch(5, "zip"))},
+		{5, `{"length":-1,"dpi":0,"medium":"poster"}`},
+		{0, strings.Repeat(`{"a":`, 100) + `1` + strings.Repeat(`}`, 100)},
+	} {
+		f.Add(seed.tool, seed.args)
+	}
+	h := mcp.New(scan.Limits{MaxPixels: 1 << 16})
+	f.Fuzz(func(t *testing.T, tool int, args string) {
+		name := tools[(tool%len(tools)+len(tools))%len(tools)]
+		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
+		w := post(h, body, "application/json")
+		if w.Code >= 500 {
+			t.Fatalf("%s %q: %d %s", name, args, w.Code, w.Body)
+		}
+		var m struct {
+			JSONRPC string
+			Result  *result
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil || m.JSONRPC != "2.0" {
+			t.Fatalf("%s %q: %d %q is not JSON-RPC", name, args, w.Code, w.Body)
+		}
+		if m.Result == nil || !m.Result.IsError {
+			return
+		}
+		var p struct {
+			Status int
+			Fix    string
+		}
+		if len(m.Result.Content) != 1 || json.Unmarshal([]byte(m.Result.Content[0].Text), &p) != nil || p.Fix == "" || p.Status < 400 || p.Status > 499 {
+			t.Fatalf("%s %q: an error result without a problem: %s", name, args, w.Body)
+		}
+	})
 }

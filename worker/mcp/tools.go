@@ -5,13 +5,11 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -107,10 +105,29 @@ func run(c call) server.ToolHandlerFunc {
 		}
 		res, p := c(ctx, args)
 		if p != nil {
-			return problemResult(p), nil
+			return problemResult(params.Scrub(p, flat(args))), nil
 		}
 		return res, nil
 	}
+}
+
+// flat is the arguments as one query, a kind's fields included, for
+// params.Scrub: whatever argument holds a secret, no problem repeats it.
+func flat(args map[string]any) url.Values {
+	q := url.Values{}
+	for name, v := range args {
+		if s, ok := scalar(v); ok {
+			q.Add(name, s)
+		}
+	}
+	if fields, ok := args["fields"].(map[string]any); ok {
+		for name, v := range fields {
+			if s, ok := scalar(v); ok {
+				q.Add(name, s)
+			}
+		}
+	}
+	return q
 }
 
 func problemResult(p *problem.Problem) *mcpgo.CallToolResult {
@@ -122,6 +139,20 @@ func problemResult(p *problem.Problem) *mcpgo.CallToolResult {
 func structured(v any) *mcpgo.CallToolResult {
 	b := mustJSON(v)
 	return &mcpgo.CallToolResult{StructuredContent: b, Content: []mcpgo.Content{mcpgo.NewTextContent(string(b))}}
+}
+
+// briefLimit is the most JSON a result repeats as text: a batch of
+// base64 PNGs can be megabytes, which the text part would send twice.
+const briefLimit = 64 << 10
+
+// structuredBrief is structured, but over briefLimit the text part says
+// what the structured content holds instead of repeating it.
+func structuredBrief(v any, summary string) *mcpgo.CallToolResult {
+	res := structured(v)
+	if len(res.StructuredContent.(json.RawMessage)) > briefLimit {
+		res.Content = []mcpgo.Content{mcpgo.NewTextContent(summary)}
+	}
+	return res
 }
 
 // mustJSON marshals our own values, which cannot fail, with & < > kept.
@@ -171,12 +202,12 @@ func generate(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 	if p != nil {
 		return nil, p
 	}
-	c := problem.Call{Path: "/api/v1/qr", Query: q}
+	c := params.NewCall("/api/v1/qr", q)
 	data, p := params.DataFromQuery(c)
 	if p != nil {
 		return nil, p
 	}
-	return picture(ctx, c, data, "", append(params.Data.Names(), params.Verify.Name)...)
+	return picture(ctx, c, data, append(params.Data.Names(), params.Verify.Name)...)
 }
 
 // generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
@@ -203,7 +234,7 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcpgo.CallToolRes
 	if !ok {
 		// The REST answer is a 404 (the kind is a path there); here the
 		// tool was found and an argument is wrong.
-		nf := params.UnknownKind(name, problem.Call{Query: q})
+		nf := params.UnknownKind(name, params.NewCall("", q))
 		p := problem.BadValue.New("type", nf.Detail, nf.Fix)
 		if name == "" {
 			p = problem.Missing.New("type", "type is required: the payload kind, e.g. wifi", `Set "type" to one of the kinds listed.`)
@@ -211,21 +242,18 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcpgo.CallToolRes
 		p.Allowed = kindNames()
 		return nil, p
 	}
-	t, p := params.ReadTyped(problem.Call{Path: "/api/v1/" + k.Name, Query: q}, k)
+	t, p := params.ReadTyped(params.NewCall("/api/v1/"+k.Name, q), k)
 	if p != nil {
 		return nil, p
 	}
-	note := ""
-	if t.Secret {
-		note = "The URL carries " + params.SecretPlaceholder + " in place of the secret field; put the value back before using it, or keep the image."
-	}
-	return picture(ctx, t.Call, t.Text, note, t.Known...)
+	return picture(ctx, t.Call, t.Text, t.Known...)
 }
 
 // picture renders text with the rendering parameters of c, as the REST
 // endpoint c names would: the PNG as image content, then the absolute URL of
-// c, then note if any, then the body of any format but png.
-func picture(ctx context.Context, c problem.Call, text, note string, known ...string) (*mcpgo.CallToolResult, *problem.Problem) {
+// c (with a note when it holds a secret, which the URL leaves out), then
+// the body of any format but png.
+func picture(ctx context.Context, c problem.Call, text string, known ...string) (*mcpgo.CallToolResult, *problem.Problem) {
 	o, p := params.Parse(c, known...)
 	if p != nil {
 		return nil, p
@@ -234,10 +262,13 @@ func picture(ctx context.Context, c problem.Call, text, note string, known ...st
 	if p != nil {
 		return nil, p
 	}
+	if p := params.Charge(ctx, code, o); p != nil {
+		return nil, p
+	}
 	ro := o.Render()
 	link := originOf(ctx) + c.With("", "")
-	if note != "" {
-		link += "\n" + note
+	if params.HasSecret(c.Query) {
+		link += "\nThe URL carries " + params.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
 	res := &mcpgo.CallToolResult{Content: []mcpgo.Content{
 		mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
@@ -257,9 +288,9 @@ func decoder(limits scan.Limits) call {
 		if p != nil {
 			return nil, p
 		}
-		codes, err := scan.DecodeBytes(img, limits)
+		codes, err := scan.DecodeBytes(ctx, img, limits)
 		if err != nil {
-			return nil, decodeProblem(err, limits)
+			return nil, scan.Problem(err, "image", imageFix)
 		}
 		return structured(scan.NewAnswer(codes)), nil
 	}
@@ -282,34 +313,13 @@ func imageArg(v any) ([]byte, *problem.Problem) {
 	return img, nil
 }
 
-// decodeProblem maps scan's errors to problems whose fixes speak of the
-// tool's argument; the statuses are those of POST /api/v1/decode.
-func decodeProblem(err error, limits scan.Limits) *problem.Problem {
-	switch {
-	case errors.Is(err, scan.ErrUnsupportedType):
-		p := problem.Unsupported.Newf("image", imageFix, "image is not a %s file", strings.Join(scan.Types, ", "))
-		p.Allowed = scan.Types
-		return p
-	case errors.Is(err, scan.ErrTooLarge):
-		px := limits.MaxPixels
-		if px <= 0 {
-			px = scan.DefaultMaxPixels
-		}
-		return problem.TooLarge.New("image", err.Error(), fmt.Sprintf("Scale the image down to at most %.0f megapixels and 16 MiB first.", float64(px)/1e6))
-	case errors.Is(err, scan.ErrNotFound):
-		detail, fix := scan.NotFound(err)
-		return problem.NoCode.New("image", detail, fix)
-	}
-	return problem.BadValue.New("image", err.Error(), "Send a complete PNG, JPEG, GIF or WebP file; this one is truncated or corrupt.")
-}
-
 // verify is qr_verify: GET /api/v1/verify as a tool.
 func verify(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
 	}
-	c := problem.Call{Path: "/api/v1/verify", Query: q}
+	c := params.NewCall("/api/v1/verify", q)
 	data, p := params.DataFromQuery(c)
 	if p != nil {
 		return nil, p
@@ -322,7 +332,7 @@ func verify(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *p
 	if p != nil {
 		return nil, p
 	}
-	rep := scan.Verify(code, data, o.Render())
+	rep := scan.Verify(ctx, code, data, o.Render())
 	if rep.Warnings == nil {
 		rep.Warnings = []string{}
 	}
@@ -336,8 +346,11 @@ func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 	if p != nil {
 		return nil, p
 	}
-	out := batch.Run(req, originOf(ctx))
-	res := structured(out)
+	out, p := batch.Run(ctx, req, originOf(ctx))
+	if p != nil {
+		return nil, p
+	}
+	res := structuredBrief(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
 	if req.Output == "zip" {
 		res.Content = append(res.Content, mcpgo.NewEmbeddedResource(mcpgo.BlobResourceContents{
 			URI: "qr-codes.zip", MIMEType: "application/zip", Blob: base64.StdEncoding.EncodeToString(batch.Zip(out)),
@@ -353,7 +366,7 @@ func recommend(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult,
 	if p != nil {
 		return nil, p
 	}
-	a, p := size.Advise(problem.Call{Path: "/api/v1/size", Query: q})
+	a, p := size.Advise(params.NewCall("/api/v1/size", q))
 	if p != nil {
 		return nil, p
 	}

@@ -1,0 +1,34 @@
+package render
+
+// Costs of drawing, in nanoseconds natively on the development machine
+// (WebAssembly takes about 2.5 times as long), besides each style's
+// moduleNs: see Cost.
+const (
+	baseNs       = 50_000 // a symbol of any size and style: layout, encoding the file
+	plainPixelNs = 0.5    // a pixel of the 1-bit PNG of plain squares
+	pixelNs      = 4      // a pixel rasterized from outlines, anti-aliased
+)
+
+// Cost estimates the work of drawing a symbol of version v with o in the
+// named format, in nanoseconds of the development machine: a fixed part,
+// the outline of every dark module (half the modules, as masking makes
+// them), and, for the raster formats, every pixel. It needs no drawing
+// and no encoding: a batch adds the costs of its items before it draws
+// any, and refuses a call that would take too long. make bench prints the
+// estimate beside the time measured.
+func Cost(v int, o Options, format string) int64 {
+	n := int64(17 + 4*v)
+	dark := n * n / 2
+	cost := int64(baseNs)
+	switch format {
+	case "json":
+		return cost + n*n*10
+	case "svg", "svg-tiny":
+		return cost + dark*styles[styleIndex(o.Style)].moduleNs
+	}
+	px := int64(o.Size) * int64(o.Size)
+	if o.plain() && o.Mark == "" {
+		return cost + dark*styles[0].moduleNs + int64(float64(px)*plainPixelNs)
+	}
+	return cost + dark*styles[styleIndex(o.Style)].moduleNs + px*pixelNs
+}
