@@ -3,7 +3,6 @@ SHELL := /bin/bash
 GO ?= go
 WASM_ENV := GOOS=js GOARCH=wasm
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
-WORKERS_JS := $(shell $(GO) env GOMODCACHE)/github.com/syumai/workers@v0.33.0/cmd/workers-assets-gen/assets/wasm_exec_go.js
 export WRANGLER_SEND_METRICS := false
 
 .PHONY: dev test build worker site templ templ-check chromium node_modules vet unit e2e bench clean
@@ -48,13 +47,18 @@ templ-check:
 		$(GO) tool templ generate -f "$$f" -stdout | cmp -s - "$${f%.templ}_templ.go" || \
 		{ echo "templates/$${f%.templ}_templ.go is not current: run make templ"; exit 1; }; done
 
+# The Worker: Go's .wasm, Go's own wasm_exec.js, the entry, and a secret
+# made fresh by each build that seeds Go's runtime while the module loads
+# (worker/entry.mjs says why; it is never committed). The build fails past
+# 32 MiB raw, half of Cloudflare's 64 MiB limit.
 worker:
-	$(GO) mod download github.com/syumai/workers
 	mkdir -p build/worker
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/worker/app.wasm ./worker
 	cp worker/entry.mjs build/worker/entry.mjs
-	cp -f $(WORKERS_JS) build/worker/wasm_exec.js
-	@echo "worker .wasm: $$(stat -c %s build/worker/app.wasm) bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip"
+	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/worker/wasm_exec.js
+	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seed.mjs
+	@raw=$$(stat -c %s build/worker/app.wasm); echo "worker .wasm: $$raw bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip (limit 33554432 raw)"; \
+	if [ "$$raw" -ge 33554432 ]; then echo "worker .wasm is $$raw bytes, at or over 32 MiB, half of Cloudflare's 64 MiB Worker limit: see e2e/bench/wasmsize.mjs for what takes the room" >&2; exit 1; fi
 
 node_modules: package-lock.json
 	@if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi

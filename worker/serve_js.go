@@ -3,22 +3,116 @@
 package main
 
 import (
+	"bytes"
+	"net/http"
 	"runtime/debug"
-
-	"github.com/syumai/workers"
+	"strconv"
+	"syscall/js"
 
 	"qrkeyless/worker/api"
+	"qrkeyless/worker/mcp"
 )
 
-// serve registers the API and then blocks forever: entry.mjs keeps this one
-// Go instance for every request of the isolate, instead of starting Go anew
-// for each request as workers.Serve would (30-60 ms each, measured). Static
-// files are wrangler's assets, so the handler gets no site.
+// serve registers the API as globalThis.qrkeyless.handle, a function that
+// answers one request synchronously, and then blocks forever: entry.mjs
+// runs this program once, while the Worker's module loads, and calls
+// handle for every request of the isolate. Static files are wrangler's
+// assets, so the handler gets no site.
+//
+// The bridge is ours, not syumai/workers' (see README, "The Worker"): a
+// request crosses into Go as plain values and its answer comes back as
+// one, so no request leaves a Go callback, a stream or a promise behind.
 func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double
 	// past it while a large upload is decoded.
 	debug.SetMemoryLimit(80 << 20)
-	workers.ServeNonBlock(sized(api.New(nil)))
-	workers.Ready()
+	h := api.New(nil)
+	bridge := js.Global().Get("Object").New()
+	bridge.Set("handle", js.FuncOf(func(_ js.Value, args []js.Value) any { return handle(h, args) }))
+	js.Global().Set("qrkeyless", bridge)
 	select {}
 }
+
+var (
+	jsObject     = js.Global().Get("Object")
+	jsArray      = js.Global().Get("Array")
+	jsUint8Array = js.Global().Get("Uint8Array")
+)
+
+// handle answers one request: args are its method, absolute URL, headers
+// (an array of [name, value]), body (a Uint8Array, or null) and whether
+// the Worker runs on a loopback address (make dev: the MCP server then
+// checks Host and Origin); the answer is {status, headers, body}, headers
+// again as pairs.
+func handle(h http.Handler, args []js.Value) any {
+	var body []byte
+	if b := args[3]; b.Truthy() {
+		body = make([]byte, b.Get("length").Int())
+		js.CopyBytesToGo(body, b)
+	}
+	r, err := http.NewRequest(args[0].String(), args[1].String(), bytes.NewReader(body))
+	if err != nil { // workerd hands over valid absolute URLs; answer as a bug would be
+		return answer(http.StatusBadRequest, http.Header{"Content-Type": {"text/plain; charset=utf-8"}}, []byte(err.Error()))
+	}
+	r.RequestURI = r.URL.RequestURI()
+	hs := args[2]
+	for i := range hs.Length() {
+		kv := hs.Index(i)
+		r.Header.Add(kv.Index(0).String(), kv.Index(1).String())
+	}
+	if len(args) > 4 && args[4].Truthy() {
+		r = r.WithContext(mcp.Loopback(r.Context()))
+	}
+	w := &recorder{header: http.Header{}, status: http.StatusOK}
+	h.ServeHTTP(w, r)
+	if w.header.Get("Content-Length") == "" && w.status != http.StatusNotModified && w.status != http.StatusNoContent {
+		w.header.Set("Content-Length", strconv.Itoa(w.body.Len()))
+	}
+	return answer(w.status, w.header, w.body.Bytes())
+}
+
+func answer(status int, header http.Header, body []byte) js.Value {
+	out := jsObject.New()
+	out.Set("status", status)
+	pairs := jsArray.New()
+	for name, vs := range header {
+		for _, v := range vs {
+			pairs.Call("push", jsArray.New(name, v))
+		}
+	}
+	out.Set("headers", pairs)
+	if len(body) > 0 {
+		b := jsUint8Array.New(len(body))
+		js.CopyBytesToJS(b, body)
+		out.Set("body", b)
+	} else {
+		out.Set("body", js.Null())
+	}
+	return out
+}
+
+// recorder is the http.ResponseWriter of one request: it keeps the
+// status, headers and body for answer.
+type recorder struct {
+	header http.Header
+	status int
+	wrote  bool
+	body   bytes.Buffer
+}
+
+func (w *recorder) Header() http.Header { return w.header }
+
+func (w *recorder) WriteHeader(status int) {
+	if !w.wrote {
+		w.status, w.wrote = status, true
+	}
+}
+
+func (w *recorder) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.body.Write(p)
+}
+
+// Flush does nothing: the whole answer leaves when the handler returns.
+// mcp-go asks for an http.Flusher.
+func (w *recorder) Flush() {}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"qrkeyless/worker/api"
+	"qrkeyless/worker/mcp"
 )
 
 // Timeouts of the native server. Without them a client that opens a
@@ -25,17 +26,26 @@ const (
 	maxHeaderBytes    = 64 << 10
 )
 
-// serve runs the API natively on $PORT (default 9900), with the built
+// serve runs the API natively on 127.0.0.1:$PORT (default 9900; $ADDR
+// sets the whole address, e.g. :9900 for every interface), with the built
 // editor from $SITE_DIR (default build/site, written by make site) when
-// it exists.
+// it exists. On a loopback address the MCP server checks that requests
+// name a local Host and Origin (mcp.Loopback).
 func serve() {
-	addr := ":" + cmp.Or(os.Getenv("PORT"), "9900")
+	addr := cmp.Or(os.Getenv("ADDR"), "127.0.0.1:"+cmp.Or(os.Getenv("PORT"), "9900"))
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		log.Fatal(err)
 	}
+	var h http.Handler = api.New(site())
+	if ip := ln.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
+		inner := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			inner.ServeHTTP(w, r.WithContext(mcp.Loopback(r.Context())))
+		})
+	}
 	srv := &http.Server{
-		Handler:           api.New(site()),
+		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,

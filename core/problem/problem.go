@@ -47,6 +47,7 @@ var (
 	Conflict      = kind{400, "conflicting-parameters", "Conflicting parameters"}
 	TooLong       = kind{400, "data-too-long", "Data too long"}
 	BadBody       = kind{400, "invalid-body", "Invalid request body"}
+	Forbidden     = kind{403, "forbidden", "Forbidden"}
 	NotFound      = kind{404, "not-found", "Not found"}
 	NotAllowed    = kind{405, "method-not-allowed", "Method not allowed"}
 	TooLarge      = kind{413, "too-large", "Request too large"}

@@ -1,3 +1,5 @@
+//go:build !js
+
 package api
 
 import (
@@ -9,7 +11,7 @@ import (
 	"qrkeyless/core/problem"
 )
 
-// slots bounds how many heavy requests (decode, verify, batch, MCP) run at
+// slots bounds, natively, how many heavy requests (decode, verify, batch, MCP) run at
 // once: one per CPU, so a burst of decodes, each up to 100 MB and a
 // second of CPU, queues instead of taking the machine's memory. A request
 // that waits longer than queueWait for a slot is told to retry.

@@ -1,8 +1,14 @@
 // Package mcp is the service's MCP tool server at /api/mcp: six tools over
-// mcp-go's Streamable HTTP transport. It keeps no session, so any instance
-// (a Worker isolate or the native server) answers any request. The tools are
-// adapters over the same core calls as the REST handlers in worker/api, and
-// their schemas are generated from the same tables.
+// Streamable HTTP, POST only and stateless, so any instance (a Worker
+// isolate or the native server) answers any request. It speaks the
+// stateless revision 2026-07-28 (no handshake: each request carries its
+// version, client and capabilities in _meta) beside the handshake of the
+// earlier revisions (2025-11-25, 2025-06-18 and older), on one endpoint.
+// The tools are adapters over the same core calls as the REST handlers in
+// worker/api, and their schemas are generated from the same tables; they
+// are defined with mcp-go's types, and the protocol around them is ours
+// (mcp-go's server package starts a JSON Schema compiler that alone took
+// 21 ms of the Worker's start, and speaks no 2026-07-28).
 package mcp
 
 import (
@@ -16,14 +22,13 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/mark3labs/mcp-go/server"
-
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
 )
 
-// Version is the server version reported by initialize: the interface's.
+// Version is the server version reported by initialize and in _meta: the
+// interface's.
 const Version = "1.0.0"
 
 // maxBody bounds one JSON-RPC message: a 16 MiB image in base64 (qr_decode)
@@ -33,19 +38,17 @@ const maxBody = scan.DefaultMaxBytes*4/3 + 64<<10
 // New returns the handler of /api/mcp. limits bound the images qr_decode
 // accepts, as they bound POST /api/v1/decode.
 func New(limits scan.Limits) http.Handler {
-	s := server.NewMCPServer("qrkeyless", Version,
-		server.WithToolCapabilities(false),
-		server.WithInstructions(instructions()))
+	h := &handler{byName: map[string]tool{}}
 	for _, t := range tools(limits) {
-		s.AddTool(t.Tool, t.Handler)
+		h.tools = append(h.tools, t)
+		h.byName[t.Tool.Name] = t
 	}
-	h := &handler{server.NewStreamableHTTPServer(s,
-		server.WithStateLess(true),
-		// A GET listening stream never ends, and in the Worker it hangs the
-		// isolate: answer it 405 (the route table already does).
-		server.WithDisableStreaming(true),
-		server.WithHTTPContextFunc(streamIfAsked))}
-	return http.HandlerFunc(h.ServeHTTP)
+	return h
+}
+
+type handler struct {
+	tools  []tool
+	byName map[string]tool
 }
 
 // instructions tell a client's model what the server is for.
@@ -56,16 +59,15 @@ func instructions() string {
 		"whose fix is the corrected REST call; the tool arguments have the names of the REST query parameters.", len(payload.All()))
 }
 
-// handler reads and checks each message before mcp-go's transport takes it:
-// a body that is not JSON or too large is a problem document, and a message
-// that is not a JSON-RPC request, notification or response gets the JSON-RPC
-// error mcp-go would not give (it calls a batch a parse error, and answers a
-// message with neither method nor result 202 Accepted).
-type handler struct {
-	mcp *server.StreamableHTTPServer
-}
-
+// ServeHTTP answers one POSTed JSON-RPC message. Refusals at the HTTP level
+// (a body that is not JSON, too large, a foreign origin on a local server)
+// are problem documents; a message that is not a valid JSON-RPC request
+// is a JSON-RPC error, as the MCP transport asks.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := foreign(r); p != nil {
+		writeProblem(w, p)
+		return
+	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		p := problem.Unsupported.Newf("", `POST /api/mcp with Content-Type application/json and a JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
 			"Content-Type %q is not accepted; the tool server takes JSON-RPC as application/json", r.Header.Get("Content-Type"))
@@ -82,7 +84,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		buf.Grow(int(r.ContentLength) + 1) // one allocation: in the Worker every copy counts
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(r.Body, maxBody+1)); err != nil {
-		writeRPCError(w, nil, -32700, "Parse error: could not read the body: "+err.Error())
+		writeRPC(w, r, http.StatusBadRequest, errorReply(nil, -32700, "Parse error: could not read the body: "+err.Error(), nil))
 		return
 	}
 	if buf.Len() > maxBody {
@@ -90,19 +92,27 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if id, code, msg := check(buf.Bytes()); code != 0 {
-		writeRPCError(w, id, code, msg)
+		writeRPC(w, r, http.StatusBadRequest, errorReply(id, code, msg, nil))
 		return
 	}
-	// Handle, unlike ServeHTTP, takes the body already read. It skips
-	// mcp-go's DNS-rebinding check, which guards servers that hold
-	// something of the user's; this one computes and holds nothing.
-	h.mcp.Handle(writer{w}, &server.HTTPRequest{
-		Method:  r.Method,
-		URL:     r.URL,
-		Header:  r.Header,
-		Body:    buf.Bytes(),
-		Context: context.WithValue(r.Context(), originKey{}, origin(r)),
-	})
+	var m message
+	json.Unmarshal(buf.Bytes(), &m) // check has read it
+	if m.Method == "" || len(m.ID) == 0 {
+		// A notification, or a client's answer to a request this server
+		// never sends: accepted, with nothing to say.
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	ctx := context.WithValue(r.Context(), originKey{}, origin(r))
+	status, reply := h.answer(ctx, r.Header, m)
+	writeRPC(w, r, status, reply)
+}
+
+// message is a JSON-RPC request as this server reads it.
+type message struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
 }
 
 // member is one top-level member of a JSON-RPC message: its first byte
@@ -120,13 +130,25 @@ func (m *member) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// maxDepth is the deepest nesting of arrays and objects a message may
+// have, and maxKeys the most members one object may have. Tool arguments
+// need five levels and a few dozen names; encoding/json gives up at
+// 10,000 levels with an error that reads as if the JSON were broken, and
+// a map of a million names is work for the collector, not for a tool.
+const (
+	maxDepth = 64
+	maxKeys  = 1024
+)
+
 // check reads the envelope of a JSON-RPC message: it returns the JSON-RPC
 // error code and message for a message that is not JSON (-32700) or not a
 // valid request, notification or response (-32600), with the id to answer
 // with when it has a valid one, and code 0 for a valid message.
 func check(body []byte) (id json.RawMessage, code int, message string) {
-	if d := depth(body); d > maxDepth {
+	if d, k := shape(body); d > maxDepth {
 		return nil, -32600, fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, maxDepth)
+	} else if k > maxKeys {
+		return nil, -32600, fmt.Sprintf("Invalid Request: an object in the message has %d members; at most %d are read", k, maxKeys)
 	}
 	var m struct {
 		JSONRPC member `json:"jsonrpc"`
@@ -165,15 +187,12 @@ func check(body []byte) (id json.RawMessage, code int, message string) {
 	return nil, 0, ""
 }
 
-// maxDepth is the deepest nesting of arrays and objects a message may
-// have. Tool arguments need four or five; encoding/json gives up at
-// 10,000 with an error that reads as if the JSON were broken.
-const maxDepth = 64
-
-// depth returns how deeply the arrays and objects of a JSON text nest,
-// without parsing it: brackets inside strings do not count.
-func depth(b []byte) int {
-	d, deepest, inString := 0, 0, false
+// shape returns how deeply the arrays and objects of a JSON text nest and
+// the most members any one object has, without parsing it: brackets and
+// commas inside strings do not count.
+func shape(b []byte) (depth, keys int) {
+	var stack []int // members counted so far, per open object (-1 for an array)
+	inString := false
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; {
 		case inString && c == '\\':
@@ -181,46 +200,20 @@ func depth(b []byte) int {
 		case c == '"':
 			inString = !inString
 		case inString:
-		case c == '[' || c == '{':
-			d++
-			deepest = max(deepest, d)
-		case c == ']' || c == '}':
-			d--
+		case c == '{':
+			stack = append(stack, 1)
+			depth = max(depth, len(stack))
+		case c == '[':
+			stack = append(stack, -1)
+			depth = max(depth, len(stack))
+		case c == ',' && len(stack) > 0 && stack[len(stack)-1] > 0:
+			stack[len(stack)-1]++
+			keys = max(keys, stack[len(stack)-1])
+		case (c == '}' || c == ']') && len(stack) > 0:
+			stack = stack[:len(stack)-1]
 		}
 	}
-	return deepest
-}
-
-// writer adapts a net/http response to mcp-go's Handle. It also gives the
-// code -32602 (invalid params) to the error mcp-go answers when a method's
-// params do not fit its types, which mcp-go numbers -32600 (invalid
-// request) although the request itself is well formed.
-type writer struct {
-	http.ResponseWriter
-}
-
-var (
-	unparsable  = []byte(`"code":-32600,"message":"unparsable `)
-	badParamsAt = len(`"code":`)
-)
-
-func (w writer) Write(p []byte) (int, error) {
-	if i := bytes.Index(p, unparsable); i >= 0 {
-		p = append([]byte(nil), p...)
-		copy(p[i+badParamsAt:], "-32602")
-	}
-	return w.ResponseWriter.Write(p)
-}
-
-func (w writer) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-func (w writer) CanStream() bool {
-	_, ok := w.ResponseWriter.(http.Flusher)
-	return ok
+	return depth, keys
 }
 
 func tooLarge(n int64) *problem.Problem {
@@ -229,44 +222,33 @@ func tooLarge(n int64) *problem.Problem {
 }
 
 func writeProblem(w http.ResponseWriter, p *problem.Problem) {
+	body := p.JSON()
 	w.Header().Set("Content-Type", problem.ContentType)
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Length", fmt.Sprint(len(body)))
 	w.WriteHeader(p.Status)
-	w.Write(p.JSON())
-}
-
-// writeRPCError answers a message the server cannot take with a JSON-RPC
-// error, its id null when the message has no valid one.
-func writeRPCError(w http.ResponseWriter, id json.RawMessage, code int, message string) {
-	if id == nil {
-		id = json.RawMessage("null")
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusBadRequest)
-	type rpcError struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	}
-	w.Write(mustJSON(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   rpcError        `json:"error"`
-	}{"2.0", id, rpcError{code, message}}))
+	w.Write(body)
 }
 
 type originKey struct{}
 
-// streamIfAsked runs before each message is handled: it answers as an SSE
-// stream a client whose Accept takes text/event-stream but not JSON, where
-// mcp-go would answer JSON.
-func streamIfAsked(ctx context.Context, r *http.Request) context.Context {
-	if wantsStream(r.Header.Get("Accept")) {
-		if s, ok := server.ClientSessionFromContext(ctx).(interface{ UpgradeToSSEWhenReceiveNotification() }); ok {
-			s.UpgradeToSSEWhenReceiveNotification()
-		}
+// origin is the scheme and host the request was made to.
+func origin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || r.URL.Scheme == "https" || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
 	}
-	return ctx
+	host := r.Host
+	if host == "" {
+		host = r.URL.Host
+	}
+	return scheme + "://" + host
+}
+
+// originOf returns the origin ServeHTTP kept, or "" outside a request.
+func originOf(ctx context.Context) string {
+	s, _ := ctx.Value(originKey{}).(string)
+	return s
 }
 
 // wantsStream reports whether an Accept header admits text/event-stream
@@ -287,23 +269,4 @@ func wantsStream(accept string) bool {
 		}
 	}
 	return stream && !js
-}
-
-// origin is the scheme and host the request was made to.
-func origin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || r.URL.Scheme == "https" || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
-	}
-	host := r.Host
-	if host == "" {
-		host = r.URL.Host
-	}
-	return scheme + "://" + host
-}
-
-// originOf returns the origin withRequest kept, or "" outside a request.
-func originOf(ctx context.Context) string {
-	s, _ := ctx.Value(originKey{}).(string)
-	return s
 }

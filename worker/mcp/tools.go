@@ -12,7 +12,6 @@ import (
 	"strconv"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
@@ -27,9 +26,15 @@ import (
 // with them out.
 type call func(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem)
 
+// tool is one tool: what tools/list says of it, and what tools/call runs.
+type tool struct {
+	Tool    mcpgo.Tool
+	Handler func(ctx context.Context, args any) *mcpgo.CallToolResult
+}
+
 // tools lists the six tools with their schemas and handlers.
-func tools(limits scan.Limits) []server.ServerTool {
-	return []server.ServerTool{
+func tools(limits scan.Limits) []tool {
+	return []tool{
 		{Tool: define("qr_generate", "Generate a QR code",
 			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
 				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
@@ -87,11 +92,11 @@ func define(name, title, description string, input, output map[string]any) mcpgo
 	return t
 }
 
-// run adapts a call to mcp-go: a problem becomes a tool result with
+// run adapts a call to tools/call: a problem becomes a tool result with
 // isError and the problem document as its text, never a JSON-RPC error,
 // so that the model reads the fix.
-func run(c call) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcpgo.CallToolRequest) (res *mcpgo.CallToolResult, err error) {
+func run(c call) func(ctx context.Context, arguments any) *mcpgo.CallToolResult {
+	return func(ctx context.Context, arguments any) (res *mcpgo.CallToolResult) {
 		defer func() {
 			// A panic is a bug; answer it as one rather than let it end the
 			// Worker's Go instance for every request that follows.
@@ -99,15 +104,15 @@ func run(c call) server.ToolHandlerFunc {
 				res = problemResult(problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
 			}
 		}()
-		args, ok := req.Params.Arguments.(map[string]any)
-		if req.Params.Arguments != nil && !ok {
-			return problemResult(problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`)), nil
+		args, ok := arguments.(map[string]any)
+		if arguments != nil && !ok {
+			return problemResult(problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`))
 		}
 		res, p := c(ctx, args)
 		if p != nil {
-			return problemResult(params.Scrub(p, flat(args))), nil
+			return problemResult(params.Scrub(p, flat(args)))
 		}
-		return res, nil
+		return res
 	}
 }
 
