@@ -54,7 +54,7 @@ templ-check:
 worker:
 	mkdir -p build/worker
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/worker/app.wasm ./worker
-	cp worker/entry.mjs build/worker/entry.mjs
+	cp worker/entry.mjs worker/start.mjs build/worker/
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/worker/wasm_exec.js
 	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seed.mjs
 	@raw=$$(stat -c %s build/worker/app.wasm); echo "worker .wasm: $$raw bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip (limit 33554432 raw)"; \

@@ -24,7 +24,7 @@ func PNG(c *qr.Code, o Options) []byte {
 	if o.plain() && l.px > 0 && o.Mark == "" {
 		return plainPNG(c, l, o)
 	}
-	cov := rasterize(picture(c, o), l)
+	cov := coverage(c, o, l)
 	pal := make([]color.NRGBA, 256)
 	for i := range pal {
 		pal[i] = blend(o.BG, o.FG, uint8(i))
@@ -34,11 +34,43 @@ func PNG(c *qr.Code, o Options) []byte {
 	})
 }
 
+// Paletted returns the picture as the indexed image PNG encodes, pixel for
+// pixel and colour for colour, without the encoding: what image/png would
+// read back from PNG's bytes, for a caller that decodes it (verify).
+func Paletted(c *qr.Code, o Options) *image.Paletted {
+	l := newLayout(c, o)
+	if o.plain() && l.px > 0 && o.Mark == "" {
+		img := image.NewPaletted(image.Rect(0, 0, l.side, l.side), color.Palette{o.BG, o.FG})
+		off := int(l.origin*l.unit + 0.5)
+		for y := range l.side {
+			my := (y - off) / l.px
+			if y < off || my >= c.Size {
+				continue
+			}
+			row := img.Pix[y*img.Stride:]
+			for mx := 0; mx < c.Size; mx++ {
+				if c.Dark(mx, my) {
+					for x := off + mx*l.px; x < off+(mx+1)*l.px; x++ {
+						row[x] = 1
+					}
+				}
+			}
+		}
+		return img
+	}
+	pal := make(color.Palette, 256)
+	for i := range pal {
+		pal[i] = blend(o.BG, o.FG, uint8(i))
+	}
+	cov := coverage(c, o, l)
+	return &image.Paletted{Pix: cov.Pix, Stride: cov.Stride, Rect: cov.Rect, Palette: pal}
+}
+
 // Image returns the picture as an image.Image at o.Size: what PNG encodes,
 // without the encoding, for callers that decode or compose it.
 func Image(c *qr.Code, o Options) image.Image {
 	l := newLayout(c, o)
-	cov := rasterize(picture(c, o), l)
+	cov := coverage(c, o, l)
 	img := image.NewNRGBA(image.Rect(0, 0, l.side, l.side))
 	for i, a := range cov.Pix {
 		col := blend(o.BG, o.FG, a)
@@ -56,6 +88,16 @@ var rasterPool = sync.Pool{New: func() any { return new(vector.Rasterizer) }}
 // rounds differently from the portable one (WebAssembly), so larger images
 // are rasterized tile by tile to stay byte-identical on both.
 const tile = 512
+
+// coverage is the picture of c as a coverage mask of the canvas, 255
+// where fully dark: stamped module by module when modules sit on whole
+// pixels, else rasterized whole.
+func coverage(c *qr.Code, o Options, l layout) *image.Alpha {
+	if l.px > 0 {
+		return stamp(c, o, l)
+	}
+	return rasterize(picture(c, o), l)
+}
 
 // rasterize fills p into a coverage mask of the canvas, 255 where fully dark.
 func rasterize(p path, l layout) *image.Alpha {

@@ -25,20 +25,75 @@ type frame struct {
 // both registries to their minPx), and the time one dark module's outline
 // takes to build, in nanoseconds, for Cost (measured natively on the
 // development machine with versions 2 to 40; BenchmarkCost compares).
+//
+// segs is about how many path segments a dark module of the style takes
+// at most, the room picture makes for them.
+//
+// reach keeps, of the 3 x 3 neighbourhood of a module (a bit per module:
+// bit 8 the top-left, 4 the module itself, 0 the bottom-right), what its
+// shape depends on, so that stamp rasterizes each shape once: a dot is a
+// dot wherever it is; a bar's end depends on the modules before and after
+// it; a rounded corner on the modules around it.
 var styles = []struct {
 	name     string
 	draw     style
 	minPx    float64
 	moduleNs int64
+	segs     int
+	reach    func(key uint16) uint16
 }{
-	{"square", squareModules, 2, 200},
-	{"rounded", roundedModules, 2, 3000},
-	{"dot", dotModules, 3, 7000},
-	{"diamond", diamondModules, 3, 5000},
-	{"star", starModules, 3, 10000},
-	{"vertical-bars", verticalBars, 2, 4000},
-	{"horizontal-bars", horizontalBars, 2, 4000},
-	{"organic", organicModules, 2, 3500},
+	{"square", squareModules, 2, 200, 2, alone},
+	{"rounded", roundedModules, 2, 3000, 4, corners(false)},
+	{"dot", dotModules, 3, 7000, 10, alone},
+	{"diamond", diamondModules, 3, 5000, 6, alone},
+	{"star", starModules, 3, 10000, 12, alone},
+	{"vertical-bars", verticalBars, 2, 4000, 6, along(0b010_010_010)},
+	{"horizontal-bars", horizontalBars, 2, 4000, 6, along(0b000_111_000)},
+	{"organic", organicModules, 2, 3500, 6, corners(true)},
+}
+
+// Bits of a neighbourhood key.
+const (
+	self        = 0b000_010_000
+	orthogonals = 0b010_101_010
+)
+
+// alone is the reach of a shape drawn in each dark module by itself.
+func alone(key uint16) uint16 { return key & self }
+
+// along is the reach of a bar: the dark module and those before and
+// after it.
+func along(mask uint16) func(uint16) uint16 {
+	return func(key uint16) uint16 {
+		if key&self == 0 {
+			return 0
+		}
+		return key & mask
+	}
+}
+
+// corners is the reach of a shape that rounds the corners of regions: a
+// dark module's corner is rounded when both neighbours beside it are
+// light; with fillets, a light module's corner is filled when the three
+// modules around it are dark.
+func corners(fillets bool) func(uint16) uint16 {
+	return func(key uint16) uint16 {
+		if key&self != 0 {
+			return key & (self | orthogonals)
+		}
+		if !fillets {
+			return 0
+		}
+		out := uint16(0)
+		// each corner (top-left, top-right, bottom-right, bottom-left): its
+		// diagonal bit and the two orthogonal bits beside it
+		for _, c := range [4][3]uint16{{1 << 8, 1 << 7, 1 << 5}, {1 << 6, 1 << 7, 1 << 3}, {1 << 0, 1 << 1, 1 << 3}, {1 << 2, 1 << 1, 1 << 5}} {
+			if key&c[0] != 0 && key&c[1] != 0 && key&c[2] != 0 {
+				out |= c[0] | c[1] | c[2]
+			}
+		}
+		return out
+	}
 }
 
 // eyes is the registry of finder-eye shapes, the default first, with the
@@ -147,12 +202,36 @@ func alignmentCenters(v int) []int {
 // in every style, as the scanner's alignment search expects; one that the
 // mark cuts into is drawn as modules instead.
 func picture(c *qr.Code, o Options) path {
-	var p path
+	data, fs := parts(c, o)
+	// The path's room, made once: growing it by appends copied it over and
+	// over, a third of an SVG's time. An eye takes at most eighty segments.
+	st := styles[styleIndex(o.Style)]
+	dark := 0
+	for y := range c.Size {
+		for x := range c.Size {
+			if data.dark(x, y) {
+				dark++
+			}
+		}
+	}
+	p := make(path, 0, dark*st.segs+len(fs)*80+64)
+	st.draw(&p, data)
+	draw := eyes[eyeIndex(o.Eye)].draw
+	for _, f := range fs {
+		draw(&p, f)
+	}
+	markPath(&p, c.Size, o.Mark)
+	return p
+}
+
+// parts splits the symbol into what the style draws, the dark modules of
+// data (every module but the eyes' and the mark's), and the frames of the
+// eyes.
+func parts(c *qr.Code, o Options) (data grid, fs []frame) {
 	lo, hi := markClear(c.Size, o.Mark)
 	cut := func(f frame) bool {
 		return f.x < float64(hi) && f.x+f.s > float64(lo) && f.y < float64(hi) && f.y+f.s > float64(lo)
 	}
-	var fs []frame
 	byEye := make([]bool, c.Size*c.Size)
 	for _, f := range frames(c) {
 		if cut(f) {
@@ -166,14 +245,7 @@ func picture(c *qr.Code, o Options) path {
 		}
 	}
 	g := modules(c, o)
-	data := grid{n: c.Size, dark: func(x, y int) bool { return g.dark(x, y) && !byEye[y*c.Size+x] }}
-	styles[styleIndex(o.Style)].draw(&p, data)
-	draw := eyes[eyeIndex(o.Eye)].draw
-	for _, f := range fs {
-		draw(&p, f)
-	}
-	markPath(&p, c.Size, o.Mark)
-	return p
+	return grid{n: c.Size, dark: func(x, y int) bool { return g.dark(x, y) && !byEye[y*c.Size+x] }}, fs
 }
 
 // modules returns the dark modules of c that o draws: all but those its

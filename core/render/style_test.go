@@ -25,7 +25,7 @@ func drawCells(s style, cells []string, px int) *image.Alpha {
 }
 
 // coverage is the dark fraction of the pixels in r.
-func coverage(img *image.Alpha, r image.Rectangle) float64 {
+func darkShare(img *image.Alpha, r image.Rectangle) float64 {
 	sum := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -42,13 +42,13 @@ func TestModuleShapesAreNotSpecks(t *testing.T) {
 	for _, s := range styles {
 		img := drawCells(s.draw, []string{"...", ".#.", "..."}, px)
 		cell := image.Rect(px, px, 2*px, 2*px)
-		if got := coverage(img, cell); got < .55 {
+		if got := darkShare(img, cell); got < .55 {
 			t.Errorf("%s: a lone module is %.0f%% dark, want at least 55%%", s.name, got*100)
 		}
 		if a := img.AlphaAt(px+px/2, px+px/2).A; a != 255 {
 			t.Errorf("%s: centre of a module has coverage %d, want 255", s.name, a)
 		}
-		if got := coverage(img, img.Bounds()) * 9; math.Abs(got-coverage(img, cell)) > 1e-9 {
+		if got := darkShare(img, img.Bounds()) * 9; math.Abs(got-darkShare(img, cell)) > 1e-9 {
 			t.Errorf("%s: a lone module draws outside its own square", s.name)
 		}
 	}
@@ -60,7 +60,7 @@ func TestLightModulesStayLight(t *testing.T) {
 	const px = 100
 	for _, s := range styles {
 		img := drawCells(s.draw, []string{"###", "#.#", "###"}, px)
-		if got := coverage(img, image.Rect(px+px/4, px+px/4, 2*px-px/4, 2*px-px/4)); got > 0 {
+		if got := darkShare(img, image.Rect(px+px/4, px+px/4, 2*px-px/4, 2*px-px/4)); got > 0 {
 			t.Errorf("%s: the middle half of a light module is %.0f%% dark", s.name, got*100)
 		}
 	}
@@ -221,7 +221,7 @@ func TestShapesDoNotOverlap(t *testing.T) {
 			}
 			p := flatten(picture(c, o))
 			cov := rasterize(p, layout{side: c.Size * px, px: px, unit: px})
-			filled := coverage(cov, cov.Bounds()) * float64(c.Size*c.Size)
+			filled := darkShare(cov, cov.Bounds()) * float64(c.Size*c.Size)
 			if sum := signedArea(p); math.Abs(sum-filled) > .0005*filled {
 				t.Errorf("%s/%s: outlines add up to %.2f module areas, %.2f are filled", s.name, e.name, sum, filled)
 			}

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"qrkeyless/core/qr"
 )
@@ -182,12 +181,13 @@ func (w *pathWriter) cmd(c byte) {
 
 // num writes v, given in hundredths.
 func (w *pathWriter) num(v int64) {
-	s := fixed(v * 10)
+	var buf [24]byte
+	s := appendFixed(buf[:0], v*10)
 	if w.num1 && s[0] != '-' && !(s[0] == '.' && w.dot) {
 		w.b.WriteByte(' ')
 	}
-	w.b.WriteString(s)
-	w.num1, w.dot = true, strings.IndexByte(s, '.') >= 0
+	w.b.Write(s)
+	w.num1, w.dot = true, bytes.IndexByte(s, '.') >= 0
 }
 
 // pair writes q relative to the current point cur.
@@ -202,15 +202,29 @@ func centi(v float64) int64 { return int64(math.Round(v * 100)) }
 
 // fixed writes a value in thousandths as a short decimal: 1500 is 1.5,
 // -250 is -.25.
-func fixed(v int64) string {
-	s := strconv.FormatFloat(float64(v)/1000, 'f', -1, 64)
-	switch {
-	case len(s) > 1 && s[0] == '0' && s[1] == '.':
-		return s[1:]
-	case len(s) > 2 && s[0] == '-' && s[1] == '0' && s[2] == '.':
-		return "-" + s[2:]
+func fixed(v int64) string { return string(appendFixed(nil, v)) }
+
+// appendFixed appends fixed(v) to b, in integers alone: SVG writes
+// thousands of numbers, and this is the shortest decimal that
+// strconv.FormatFloat(v/1000, 'f', -1) gives, without the float.
+func appendFixed(b []byte, v int64) []byte {
+	if v < 0 {
+		b = append(b, '-')
+		v = -v
 	}
-	return s
+	whole, frac := v/1000, v%1000
+	if whole > 0 || frac == 0 {
+		b = strconv.AppendInt(b, whole, 10)
+	}
+	if frac == 0 {
+		return b
+	}
+	digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+	n := 3
+	for digits[n-1] == '0' {
+		n--
+	}
+	return append(append(b, '.'), digits[:n]...)
 }
 
 func num(v float64) string { return fixed(milli(v)) }

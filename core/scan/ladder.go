@@ -260,12 +260,12 @@ func resample(base *plane, f float64) *plane {
 	w, h := max(1, int(float64(base.w)*f)), max(1, int(float64(base.h)*f))
 	fx, fy := float64(base.w)/float64(w), float64(base.h)/float64(h)
 	p := newPlane(w, h, func(x, y float64) (float64, float64) { return base.back(x*fx, y*fy) })
+	if f >= 1 {
+		enlarge(base, p, fx, fy)
+		return p
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if f >= 1 {
-				p.pix[y*w+x] = base.bilinear((float64(x)+0.5)*fx, (float64(y)+0.5)*fy)
-				continue
-			}
 			x0, x1 := int(float64(x)*fx), max(int(float64(x)*fx)+1, int(float64(x+1)*fx))
 			y0, y1 := int(float64(y)*fy), max(int(float64(y)*fy)+1, int(float64(y+1)*fy))
 			sum := 0
@@ -279,6 +279,41 @@ func resample(base *plane, f float64) *plane {
 		}
 	}
 	return p
+}
+
+// enlarge fills p with base sampled bilinearly at the centre of each of
+// p's pixels, as plane.bilinear samples, computed the same way but with
+// each column's and row's neighbours and weights found once: the upscaled
+// rungs spent a third of a verify in bilinear's per-pixel arithmetic.
+func enlarge(base, p *plane, fx, fy float64) {
+	type tap struct {
+		i0 int     // first source index; -1 past the left or top edge
+		a  float64 // weight of the second
+	}
+	taps := func(n, max int, scale float64) []tap {
+		out := make([]tap, n)
+		for i := range out {
+			v := (float64(i)+0.5)*scale - 0.5
+			i0 := int(math.Floor(v))
+			out[i] = tap{i0, v - float64(i0)}
+		}
+		return out
+	}
+	xs, ys := taps(p.w, base.w, fx), taps(p.h, base.h, fy)
+	at := func(i, j int) float64 {
+		if i < 0 || j < 0 || i >= base.w || j >= base.h {
+			return 255
+		}
+		return float64(base.pix[j*base.w+i])
+	}
+	for y, ty := range ys {
+		row := p.pix[y*p.w : (y+1)*p.w]
+		for x, tx := range xs {
+			top := at(tx.i0, ty.i0)*(1-tx.a) + at(tx.i0+1, ty.i0)*tx.a
+			bottom := at(tx.i0, ty.i0+1)*(1-tx.a) + at(tx.i0+1, ty.i0+1)*tx.a
+			row[x] = clamp8(top*(1-ty.a) + bottom*ty.a)
+		}
+	}
 }
 
 // tentSampled shrinks base by f (f < 1) with a tent filter two output

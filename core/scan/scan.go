@@ -120,6 +120,11 @@ type Code struct {
 	// the first symbol found, as zxing-cpp reports a merged sequence. Nil
 	// for a code that stands alone.
 	Parts []Part `json:"parts,omitempty"`
+
+	// aligned is whether the detector found the bottom-right alignment
+	// pattern (or the symbol, version 1, has none): without it the grid
+	// is sampled by guess, which a phone's decoder may not do.
+	aligned bool
 }
 
 // Part is one symbol of a structured-append sequence.
@@ -305,6 +310,7 @@ func read(p *plane, bin binarizer, b *bounds) (codes []Code, stop *StopError) {
 			meta.ApplyMirroredCorrection(pts)
 		}
 		if s, ok := newSymbol(r, d.GetBits().GetHeight(), pts, p); ok {
+			s.code.aligned = len(pts) > 3 || s.code.Version == 1
 			syms = append(syms, s)
 		}
 	}

@@ -1,10 +1,8 @@
 package scan
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image/png"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -33,7 +31,7 @@ const MinScanContrast = 3
 // far away sees a module as about two and a half pixels. The style matrix
 // in core/render degrades its images to the same pitch, so what it finds
 // unreadable, Verify calls unscannable.
-const CameraPxPerModule = 2.5
+var CameraPxPerModule = 2.5
 
 // cameraShots is how many pictures the camera model takes through each
 // lens: one without noise and the rest with different noise.
@@ -57,6 +55,13 @@ func lightBlur(p *plane) *plane {
 		}
 	}
 	return out
+}
+
+// cameraRead decodes one picture of the camera model: the decoder whose
+// verdict Verify reports.
+var cameraRead = func(ctx context.Context, p *plane) []Code {
+	seen, _ := climb(ctx, p, ladder, time.Now(), 2*time.Second)
+	return seen
 }
 
 // camera reports whether base, shrunk by f (when f < 1) and lightly
@@ -83,7 +88,7 @@ func camera(ctx context.Context, base *plane, f float64, text string, seed int) 
 			shots = append(shots, noisy)
 		}
 		for _, img := range shots {
-			if seen, _ := climb(ctx, img, ladder, time.Now(), 2*time.Second); len(seen) != 1 || seen[0].Text != text {
+			if seen := cameraRead(ctx, img); len(seen) != 1 || seen[0].Text != text {
 				return false
 			}
 		}
@@ -103,11 +108,7 @@ func camera(ctx context.Context, base *plane, f float64, text string, seed int) 
 func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Report {
 	r := Report{Version: c.Version, EC: c.Level.String(), QuietZone: o.Margin, Warnings: []string{}}
 	r.Contrast = math.Round(render.Contrast(o.FG, o.BG)*100) / 100
-	img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
-	if err != nil { // our own PNG: cannot happen
-		r.Warnings = append(r.Warnings, "the rendered PNG could not be read back: "+err.Error())
-		return r
-	}
+	img := render.Paletted(c, o) // the PNG's pixels, without encoding and decoding them
 	codes, _ := Decode(img, Options{Budget: 2 * time.Second, Context: ctx})
 	r.Decoded = len(codes) == 1 && codes[0].Text == text
 

@@ -1,106 +1,107 @@
-// Runs the Worker's .wasm in Node the way an isolate does: compile it,
-// instantiate it with the glue the Worker uses (syumai/workers'
-// wasm_exec.js, copied into build/worker by make build), run Go until it
-// calls workers.Ready, then answer requests through the bound handleRequest,
-// as worker/entry.mjs does. No HTTP and no workerd: what is left is Go in
-// WebAssembly and the JS/Go boundary. Run it in a fresh process per
-// cold-start sample: V8 keeps nothing between processes.
-// Usage: node isolate.mjs build/worker [--inittrace] [--warm]
-// Prints JSON: {compile_ms, ready_ms, first_request_ms}; with --inittrace
-// also the slowest package initialisers (Go's GODEBUG=inittrace=1, which
-// slows start-up a little itself); with --warm also p50/p90/p99 of each
-// request kind of requests.mjs, one at a time.
+// Runs the Worker's .wasm in Node's V8 (workerd's engine) the way
+// worker/entry.mjs runs it in an isolate: compile the module, instantiate
+// it and run Go's initialisation and main up to its select {} (in
+// workerd, global scope), then answer requests by calling the handle
+// function Go registered, synchronously. No HTTP and no workerd: what is
+// left is Go in WebAssembly, the cost a request pays in CPU. Run it in a
+// fresh process per start-up sample: V8 keeps nothing between processes.
+//
+// Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--sustained]
+// Prints JSON: {compile_ms, start_ms, warm_ms, first_request_ms,
+// random_while_loading}, the start without warm-up with --cold;
+// with --inittrace the init table (Go's GODEBUG=inittrace=1, which slows
+// start-up a little itself); with --endpoints N the p50/p90/p99 of N calls
+// to each endpoint of endpoint-list.mjs; with --sustained the WebAssembly
+// memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { amount, kinds, percentiles } from "./requests.mjs";
+import { percentiles } from "./requests.mjs";
+import { endpoints } from "./endpoint-list.mjs";
 
 const dir = path.resolve(process.argv[2]);
-const trace = process.argv.includes("--inittrace");
-const warm = process.argv.includes("--warm");
-const sustained = process.argv.includes("--sustained");
+const flag = (name) => process.argv.includes(name);
+const value = (name) => Number(process.argv[process.argv.indexOf(name) + 1]);
 await import(pathToFileURL(path.join(dir, "wasm_exec.js")));
 const bytes = fs.readFileSync(path.join(dir, "app.wasm"));
 const since = (t) => Math.round((performance.now() - t) * 100) / 100;
 
 let t = performance.now();
-const mod = await WebAssembly.compile(bytes);
+const mod = new WebAssembly.Module(bytes);
 const compile_ms = since(t);
 
-// workerd has FixedLengthStream and Node does not; syumai/workers sends a
-// body of known length through it, any other through a ReadableStream of
-// Go callbacks. The stand-in lets the Worker take here the path it takes
-// on workerd.
-globalThis.FixedLengthStream ??= class FixedLengthStream extends TransformStream {
-  constructor(length) {
-    super();
-    this.expectedLength = length;
-  }
-};
-
 const go = new globalThis.Go();
+if (process.env.QR_GOGC) go.env = { GOGC: process.env.QR_GOGC };
 const inits = [];
-if (trace) {
+if (flag("--inittrace")) {
   go.env = { GODEBUG: "inittrace=1" };
-  // wasm_exec.js writes Go's stderr through console.log
-  const log = console.log;
+  const log = console.log; // wasm_exec.js writes Go's stderr through console.log
   console.log = (line) => {
-    const m = /^init (\S+) @[\d.]+ ms, ([\d.]+) ms clock, (\d+) bytes, (\d+) allocs/.exec(line);
-    if (m) inits.push({ pkg: m[1], ms: +m[2], bytes: +m[3], allocs: +m[4] });
-    else log(line);
+    for (const l of String(line).split("\n")) {
+      const m = /^init (\S+) @[\d.]+ ms, ([\d.]+) ms clock, (\d+) bytes, (\d+) allocs/.exec(l);
+      if (m) inits.push({ pkg: m[1], ms: +m[2], bytes: +m[3], allocs: +m[4] });
+      else if (l) log(l);
+    }
   };
 }
-
+// As entry.mjs starts it, counting the calls for random bytes Go makes
+// while the module loads, which workerd answers from the build's seed.
+let loading = true;
+const random_while_loading = [];
+const { start, warm, generator } = await import(pathToFileURL(path.join(dir, "start.mjs")));
+const fake = generator(btoa("x".repeat(32)), Date.now());
 t = performance.now();
-let ready;
-const isReady = new Promise((resolve) => (ready = resolve));
-const instance = new WebAssembly.Instance(mod, { ...go.importObject, workers: { ready: () => ready() } });
-const binding = {};
-go.run(instance, { binding });
-await isReady;
-const ready_ms = since(t);
+const state = start(mod, go, (out) => { random_while_loading.push(out.length); fake(out); }, () => loading);
+const start_ms = since(t);
+t = performance.now();
+if (!flag("--cold")) warm(state);
+const warm_ms = since(t);
+loading = false;
+const handle = state.handle;
+const instance = { exports: { mem: state.memory } };
 
-async function request(p) {
-  const res = await binding.handleRequest(new Request(`http://127.0.0.1${p}`));
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+function request(req) {
+  const res = typeof req === "string"
+    ? handle("GET", `http://127.0.0.1${req}`, [], null, false)
+    : handle("POST", "http://127.0.0.1/api/mcp", [["content-type", "application/json"]], new TextEncoder().encode(JSON.stringify(req.post)), false);
+  if (res.status !== 200) throw new Error(`${JSON.stringify(req)}: ${res.status}`);
+  return res;
 }
 
 t = performance.now();
-await request("/api/v1/qr?data=first");
+request("/api/v1/qr?data=first");
 const first_request_ms = since(t);
 
-const out = { compile_ms, ready_ms, first_request_ms };
-if (trace) {
+const out = { compile_ms, start_ms, warm_ms, first_request_ms, random_while_loading, wasm_raw: bytes.length };
+if (inits.length) {
   inits.sort((a, b) => b.ms - a.ms);
   out.init_ms = Math.round(inits.reduce((s, i) => s + i.ms, 0) * 100) / 100;
-  out.inits = inits.slice(0, 12);
+  out.inits = inits.slice(0, 15);
 }
-if (warm) {
-  out.kinds = {};
-  for (const [kind, requests] of Object.entries(kinds)) {
-    for (let i = 0; i < 20; i++) await request(requests[i % requests.length].path); // warm-up
+if (flag("--endpoints")) {
+  const types = JSON.parse(new TextDecoder().decode(request("/api/v1/types").body));
+  out.endpoints = {};
+  for (const [name, make] of Object.entries(endpoints(types))) {
+    for (let i = 0; i < 10; i++) request(make(i % 8)); // warm-up
     const times = [];
-    for (let i = 0; i < amount[kind]; i++) {
+    for (let i = 0; i < value("--endpoints"); i++) {
       const t = performance.now();
-      await request(requests[i % requests.length].path);
+      request(make(i % 8));
       times.push(performance.now() - t);
     }
-    out.kinds[kind] = percentiles(times);
+    out.endpoints[name] = percentiles(times);
   }
 }
-if (sustained) {
-  // 8 blocks, or 60 s: a leaking heap makes every request slower as the
+if (flag("--sustained")) {
+  // 8 blocks of 1,000: a leaking heap makes every request slower as the
   // collector runs against the Worker's memory limit.
-  const requests = kinds.png;
-  const start = performance.now();
   let served = 1;
   out.sustained = [];
-  while (out.sustained.length < 8 && performance.now() - start < 60_000) {
+  while (out.sustained.length < 8) {
     const times = [];
-    while (times.length < 1000 && performance.now() - start < 60_000) {
+    while (times.length < 1000) {
       const t = performance.now();
-      await request(requests[served++ % requests.length].path);
+      request(`/api/v1/qr?data=${encodeURIComponent(`https://example.com/item/${served++ % 16}`)}`);
       times.push(performance.now() - t);
     }
     out.sustained.push({ served, ...percentiles(times), wasm_bytes: instance.exports.mem.buffer.byteLength });

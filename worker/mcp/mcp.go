@@ -21,6 +21,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -38,15 +39,24 @@ const maxBody = scan.DefaultMaxBytes*4/3 + 64<<10
 // New returns the handler of /api/mcp. limits bound the images qr_decode
 // accepts, as they bound POST /api/v1/decode.
 func New(limits scan.Limits) http.Handler {
-	h := &handler{byName: map[string]tool{}}
-	for _, t := range tools(limits) {
-		h.tools = append(h.tools, t)
-		h.byName[t.Tool.Name] = t
-	}
-	return h
+	return &handler{load: sync.OnceValue(func() *toolset {
+		ts := &toolset{byName: map[string]tool{}}
+		for _, t := range tools(limits) {
+			ts.tools = append(ts.tools, t)
+			ts.byName[t.Tool.Name] = t
+		}
+		return ts
+	})}
 }
 
+// handler serves /api/mcp. Its tools, with their JSON Schemas, are made at
+// the first MCP request rather than when the Worker starts: a REST-only
+// isolate never pays for them.
 type handler struct {
+	load func() *toolset
+}
+
+type toolset struct {
 	tools  []tool
 	byName map[string]tool
 }

@@ -194,7 +194,9 @@ func (h *handler) legacy(ctx context.Context, version string, m message, p reque
 	return http.StatusOK, reply{JSONRPC: "2.0", ID: m.ID, Result: result}
 }
 
-func capabilities() map[string]any { return map[string]any{"tools": map[string]any{"listChanged": false}} }
+func capabilities() map[string]any {
+	return map[string]any{"tools": map[string]any{"listChanged": false}}
+}
 
 // discover is the result of server/discover: what a client would have
 // learnt from initialize, without one.
@@ -204,16 +206,18 @@ func (h *handler) discover() map[string]any {
 }
 
 func (h *handler) list() map[string]any {
-	list := make([]mcpgo.Tool, len(h.tools))
-	for i, t := range h.tools {
+	ts := h.load().tools
+	list := make([]mcpgo.Tool, len(ts))
+	for i, t := range ts {
 		list[i] = t.Tool
 	}
 	return map[string]any{"tools": list}
 }
 
 func (h *handler) names() []string {
-	names := make([]string, len(h.tools))
-	for i, t := range h.tools {
+	ts := h.load().tools
+	names := make([]string, len(ts))
+	for i, t := range ts {
 		names[i] = t.Tool.Name
 	}
 	return names
@@ -222,7 +226,7 @@ func (h *handler) names() []string {
 // call runs the named tool, and reports false when there is none. Its
 // result is a JSON object, so that 2026-07-28 can add its fields.
 func (h *handler) call(ctx context.Context, p request) (map[string]any, bool) {
-	t, ok := h.byName[p.Name]
+	t, ok := h.load().byName[p.Name]
 	if !ok {
 		return nil, false
 	}

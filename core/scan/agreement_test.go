@@ -1,0 +1,209 @@
+package scan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/image/draw"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// The agreement set: what Verify says of risky styled codes, beside
+// pictures of them taken the way a phone would, for zxing-cpp to read
+// (e2e/agreement.mjs, in make test). Verify promises that a code scans;
+// a code it calls scannable that zxing-cpp cannot read in such a picture
+// breaks the promise.
+
+// agreementTexts are a short URL and a dense text.
+var agreementTexts = []string{
+	"https://example.com/menu?t=123",
+	strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4)[:180],
+}
+
+// agreementColors are a dark-on-light pair, a coloured one and a pair
+// near the 3:1 contrast Verify requires.
+var agreementColors = [][2]color.NRGBA{
+	{{0, 0, 0, 255}, {255, 255, 255, 255}},
+	{{0x1a, 0x23, 0x7e, 255}, {0xff, 0xf8, 0xe1, 255}},
+	{{0x5d, 0x40, 0x37, 255}, {0xd7, 0xcc, 0xc8, 255}},
+}
+
+// agreementShots are the phone pictures: 3 px a module, a Gaussian blur
+// of 0.8 px, saved as a JPEG of quality 75, with sensor noise of the
+// given standard deviation in grey levels.
+var agreementShots = []struct {
+	name  string
+	noise float64
+}{{"clean", 0}, {"light-noise", 3}, {"heavy-noise", 8}}
+
+// agreementEntry is one code of the set.
+type agreementEntry struct {
+	Style, Eye, FG, BG, Text string
+	Scannable                bool     // Verify's verdict
+	Files                    []string // the pictures, one per shot
+}
+
+// TestWriteAgreementSet writes the set to $QR_AGREEMENT_DIR: every style
+// and eye, three colour pairs, two texts, at 512 px, each with Verify's
+// verdict and three phone pictures. Without the variable it is skipped;
+// e2e/run.sh sets it and has zxing-cpp read the pictures.
+func TestWriteAgreementSet(t *testing.T) {
+	dir := os.Getenv("QR_AGREEMENT_DIR")
+	if dir == "" {
+		t.Skip("QR_AGREEMENT_DIR is not set")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if v := os.Getenv("QR_PITCH"); v != "" {
+		fmt.Sscan(v, &CameraPxPerModule)
+	}
+	switch os.Getenv("QR_CAMERA") {
+	case "plain":
+		cameraRead = func(ctx context.Context, p *plane) []Code {
+			c, _ := read(p, hybrid, newBounds(Options{Context: ctx}))
+			return c
+		}
+	case "ups":
+		cameraRead = func(ctx context.Context, p *plane) []Code {
+			c, _ := climb(ctx, p, []step{{"as is", asIs, hybrid}, {"upscaled", upscaled(2), hybrid}, {"upscaled 3x", upscaled(3), hybrid}, {"upscaled 4x", upscaled(4), hybrid}}, time.Now(), 2*time.Second)
+			return c
+		}
+	case "aligned2":
+		cameraRead = func(ctx context.Context, p *plane) []Code {
+			keep := func(cs []Code) []Code {
+				var out []Code
+				for _, c := range cs {
+					if c.aligned {
+						out = append(out, c)
+					}
+				}
+				return out
+			}
+			if c, _ := read(p, hybrid, newBounds(Options{Context: ctx})); len(keep(c)) > 0 {
+				return keep(c)
+			}
+			c, _ := read(resample(p, 2), hybrid, newBounds(Options{Context: ctx}))
+			return keep(c)
+		}
+	case "plain2":
+		cameraRead = func(ctx context.Context, p *plane) []Code {
+			if c, _ := read(p, hybrid, newBounds(Options{Context: ctx})); len(c) > 0 {
+				return c
+			}
+			c, _ := read(resample(p, 2), hybrid, newBounds(Options{Context: ctx}))
+			return c
+		}
+	}
+	texts, styles, eyes := agreementTexts, render.StyleNames(), render.EyeNames()
+	if lens := os.Getenv("QR_AGREEMENT_LENGTHS"); lens != "" { // a sweep over versions, for study
+		texts, styles = nil, []string{"square"}
+		for _, n := range strings.Split(lens, ",") {
+			var k int
+			fmt.Sscan(n, &k)
+			texts = append(texts, strings.Repeat("The quick brown fox jumps over the lazy dog. ", 20)[:k])
+		}
+	}
+	var set []agreementEntry
+	for ti, text := range texts {
+		c, err := qr.Encoder{Level: qr.H}.Encode(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range styles {
+			for _, eye := range eyes {
+				for ci, cols := range agreementColors {
+					o := render.Options{Size: 512, Margin: 4, FG: cols[0], BG: cols[1], Style: st, Eye: eye}
+					e := agreementEntry{Style: st, Eye: eye, FG: hexOf(cols[0]), BG: hexOf(cols[1]), Text: text,
+						Scannable: Verify(context.Background(), c, text, o).Scannable}
+					for si, shot := range agreementShots {
+						name := fmt.Sprintf("%d-%s-%s-%d-%s.jpg", ti, st, eye, ci, shot.name)
+						pic := phonePicture(render.Image(c, o), c.Size+2*o.Margin, shot.noise, uint64(ti*1000+ci*10+si))
+						if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
+							t.Fatal(err)
+						}
+						e.Files = append(e.Files, name)
+					}
+					set = append(set, e)
+				}
+			}
+		}
+	}
+	b, _ := json.MarshalIndent(set, "", " ")
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d codes, %d pictures in %s", len(set), len(set)*len(agreementShots), dir)
+}
+
+func hexOf(c color.NRGBA) string { return fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B) }
+
+// phonePicture takes img, a code of modules modules across (quiet zone
+// included), as a phone would: scaled to 3 pixels a module with
+// x/image's Catmull-Rom filter, blurred with a Gaussian of sigma 0.8 px,
+// with seeded Gaussian noise of the given deviation, saved as JPEG 75.
+func phonePicture(img image.Image, modules int, noise float64, seed uint64) []byte {
+	side := 3 * modules
+	small := image.NewRGBA(image.Rect(0, 0, side, side))
+	draw.CatmullRom.Scale(small, small.Bounds(), img, img.Bounds(), draw.Src, nil)
+	blurred := gaussian(small, 0.8)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for i := range blurred.Pix {
+		if i%4 == 3 {
+			continue
+		}
+		blurred.Pix[i] = clamp8(float64(blurred.Pix[i]) + rng.NormFloat64()*noise)
+	}
+	var b bytes.Buffer
+	jpeg.Encode(&b, blurred, &jpeg.Options{Quality: 75})
+	return b.Bytes()
+}
+
+// gaussian blurs an RGBA image with a separable Gaussian of deviation
+// sigma, edges repeated.
+func gaussian(img *image.RGBA, sigma float64) *image.RGBA {
+	r := int(math.Ceil(3 * sigma))
+	k := make([]float64, 2*r+1)
+	sum := 0.0
+	for i := range k {
+		d := float64(i - r)
+		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
+		sum += k[i]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	pass := func(src *image.RGBA, dx, dy int) *image.RGBA {
+		out := image.NewRGBA(src.Bounds())
+		for y := range h {
+			for x := range w {
+				for c := range 4 {
+					v := 0.0
+					for i, kv := range k {
+						xx := min(w-1, max(0, x+(i-r)*dx))
+						yy := min(h-1, max(0, y+(i-r)*dy))
+						v += kv * float64(src.Pix[yy*src.Stride+xx*4+c])
+					}
+					out.Pix[y*out.Stride+x*4+c] = clamp8(v)
+				}
+			}
+		}
+		return out
+	}
+	return pass(pass(img, 1, 0), 0, 1)
+}

@@ -1,0 +1,71 @@
+// Starting the Go program and calling into it, shared by the Worker's
+// entry (entry.mjs) and the benchmarks that run the same .wasm in Node
+// (e2e/bench/isolate.mjs). Expects Go's wasm_exec.js to have defined Go.
+
+// start instantiates mod and runs Go's initialisation and main up to its
+// select {}, which registered globalThis.qrkeyless. While loading()
+// reports true, Go's requests for random bytes are answered by fake (see
+// entry.mjs); after, by crypto.getRandomValues. go is a new Go(), whose
+// env a caller may set (GODEBUG). The state's handle answers a request;
+// the state is dropped if Go exits.
+export function start(mod, go, fake, loading, onExit = () => {}) {
+  const real = go.importObject.gojs["runtime.getRandomData"];
+  go.importObject.gojs["runtime.getRandomData"] = (sp) => {
+    if (!loading()) return real(sp);
+    sp >>>= 0;
+    const at = go.mem.getUint32(sp + 8, true) + go.mem.getInt32(sp + 12, true) * 4294967296;
+    const len = go.mem.getUint32(sp + 16, true) + go.mem.getInt32(sp + 20, true) * 4294967296;
+    fake(new Uint8Array(go.mem.buffer, at, len));
+  };
+  const instance = new WebAssembly.Instance(mod, go.importObject);
+  const state = { handle: null, memory: instance.exports.mem };
+  // run executes Go's initialisation and main up to its select {}; the
+  // promise settles only if Go exits.
+  go.run(instance).finally(() => onExit(state));
+  state.handle = globalThis.qrkeyless.handle;
+  globalThis.qrkeyless.memory = instance.exports.mem; // for /api/v1/health
+  return state;
+}
+
+// generator returns a function filling arrays with bytes from a seed (32
+// bytes, base64) and the time: sfc32, seeded with the seed's words xored
+// with the clock, whose output is unknown without the seed.
+export function generator(seedBase64, now) {
+  const bytes = Uint8Array.from(atob(seedBase64), (c) => c.charCodeAt(0));
+  const words = new Uint32Array(bytes.buffer, 0, 8);
+  let a = words[0] ^ words[4] ^ (now >>> 0);
+  let b = words[1] ^ words[5] ^ Math.floor(now / 4294967296);
+  let c = words[2] ^ words[6];
+  let d = words[3] ^ words[7] ^ 1;
+  const next = () => {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (a + b + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) >>> 0;
+    return t;
+  };
+  for (let i = 0; i < 16; i++) next();
+  return (out) => {
+    for (let i = 0; i < out.length; i += 4) {
+      const v = next();
+      for (let k = 0; k < 4 && i + k < out.length; k++) out[i + k] = (v >>> (8 * k)) & 0xff;
+    }
+  };
+}
+
+// warm answers one request of each common kind while the module loads (a
+// PNG plain and styled, an SVG, a typed kind): V8 compiles each
+// WebAssembly function the first time it runs, and that work, about
+// 30 ms, would otherwise land on the first request. Cloudflare starts
+// isolates ahead of requests and allows a second for it. Decode, verify
+// and MCP are left cold: they are rarer, and bring in much more code.
+export function warm(state) {
+  const get = (path) => state.handle("GET", "http://warm.invalid" + path, [], null, false);
+  get("/api/v1/qr?data=warm");
+  get("/api/v1/qr?data=warm&style=dot&eye=leaf");
+  get("/api/v1/qr?data=warm&format=svg&style=rounded&eye=circle");
+  get("/api/v1/wifi?ssid=warm&security=nopass");
+}
