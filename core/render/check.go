@@ -73,6 +73,10 @@ func Warnings(o Options) []string {
 // to grey below that. When not, reason says so and names a size that is.
 func Scannable(c *qr.Code, o Options) (ok bool, reason string) {
 	s, e := styles[styleIndex(o.Style)], eyes[eyeIndex(o.Eye)]
+	if e.maxVersion > 0 && c.Version > e.maxVersion {
+		return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners above version %d, and this code is version %d: use eye square, rounded or circle, or less data.",
+			e.name, e.maxVersion, c.Version)
+	}
 	min := max(s.minPx, e.minPx)
 	l := newLayout(c, o)
 	if l.unit >= min {

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/image/draw"
 
@@ -68,46 +67,6 @@ func TestWriteAgreementSet(t *testing.T) {
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
-	}
-	if v := os.Getenv("QR_PITCH"); v != "" {
-		fmt.Sscan(v, &CameraPxPerModule)
-	}
-	switch os.Getenv("QR_CAMERA") {
-	case "plain":
-		cameraRead = func(ctx context.Context, p *plane) []Code {
-			c, _ := read(p, hybrid, newBounds(Options{Context: ctx}))
-			return c
-		}
-	case "ups":
-		cameraRead = func(ctx context.Context, p *plane) []Code {
-			c, _ := climb(ctx, p, []step{{"as is", asIs, hybrid}, {"upscaled", upscaled(2), hybrid}, {"upscaled 3x", upscaled(3), hybrid}, {"upscaled 4x", upscaled(4), hybrid}}, time.Now(), 2*time.Second)
-			return c
-		}
-	case "aligned2":
-		cameraRead = func(ctx context.Context, p *plane) []Code {
-			keep := func(cs []Code) []Code {
-				var out []Code
-				for _, c := range cs {
-					if c.aligned {
-						out = append(out, c)
-					}
-				}
-				return out
-			}
-			if c, _ := read(p, hybrid, newBounds(Options{Context: ctx})); len(keep(c)) > 0 {
-				return keep(c)
-			}
-			c, _ := read(resample(p, 2), hybrid, newBounds(Options{Context: ctx}))
-			return keep(c)
-		}
-	case "plain2":
-		cameraRead = func(ctx context.Context, p *plane) []Code {
-			if c, _ := read(p, hybrid, newBounds(Options{Context: ctx})); len(c) > 0 {
-				return c
-			}
-			c, _ := read(resample(p, 2), hybrid, newBounds(Options{Context: ctx}))
-			return c
-		}
 	}
 	texts, styles, eyes := agreementTexts, render.StyleNames(), render.EyeNames()
 	if lens := os.Getenv("QR_AGREEMENT_LENGTHS"); lens != "" { // a sweep over versions, for study
