@@ -5,11 +5,20 @@ WASM_ENV := GOOS=js GOARCH=wasm
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check chromium node_modules vet unit e2e bench clean
+.PHONY: dev test build worker site templ templ-check chromium node_modules vet unit e2e bench soak load screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
-dev: node_modules build
-	npx wrangler dev --ip 127.0.0.1 --port 8787
+dev: node_modules build build/wrangler.toml
+	npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port 8787 --var QR_LOOPBACK:1
+
+# wrangler dev runs wrangler.toml's [build] twice as it starts (once for
+# the entry, once more when its file watcher is ready), though make has
+# just built: dev and the e2e suites run a copy without [build], kept in
+# build/ with its paths made relative to it. QR_LOOPBACK tells the Worker
+# it serves 127.0.0.1 only (the MCP server then checks Host and Origin).
+build/wrangler.toml: wrangler.toml
+	mkdir -p build
+	awk '/^\[/ { skip = ($$0 == "[build]") } !skip' wrangler.toml | sed 's|"build/|"|' > $@
 
 ## build: the Worker's .wasm and its JS entry, and the static site (build/site)
 build: worker site
@@ -54,9 +63,10 @@ templ-check:
 worker:
 	mkdir -p build/worker
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/worker/app.wasm ./worker
-	cp worker/entry.mjs worker/start.mjs build/worker/
+	cp worker/entry.mjs worker/start.mjs worker/front.mjs build/worker/
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/worker/wasm_exec.js
 	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seed.mjs
+	@echo "export default \"$$(sha256sum build/worker/app.wasm | cut -c1-16)\";" > build/worker/build.mjs
 	@raw=$$(stat -c %s build/worker/app.wasm); echo "worker .wasm: $$raw bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip (limit 33554432 raw)"; \
 	if [ "$$raw" -ge 33554432 ]; then echo "worker .wasm is $$raw bytes, at or over 32 MiB, half of Cloudflare's 64 MiB Worker limit: see e2e/bench/wasmsize.mjs for what takes the room" >&2; exit 1; fi
 
@@ -74,7 +84,7 @@ vet:
 unit:
 	$(GO) test ./...
 
-e2e: chromium
+e2e: chromium build/wrangler.toml
 	bash e2e/run.sh
 
 # chromium: Debian's Chromium, which the editor's e2e tests drive through playwright-core.
@@ -85,6 +95,25 @@ chromium:
 ## workerd next to the native server, .wasm sizes; writes BENCHMARKS.md and docs/bench-encode.svg
 bench: node_modules build
 	bash e2e/bench/run.sh
+
+## soak: one workerd process answers 100,000 mixed requests one after another (about 10 minutes);
+## writes build/soak/soak.json and the Soak section of BENCHMARKS.md. Not part of make test.
+soak: node_modules build
+	node e2e/bench/soak.mjs
+
+## load: 60 s at concurrency 32 on workerd alone, without and then with attacks from internal/hostile;
+## writes build/load/load.json and the Load section of BENCHMARKS.md. Not part of make test.
+load: node_modules build
+	$(GO) run ./e2e/bench/hostile -out build/load/hostile
+	node e2e/bench/load.mjs
+
+## screens: the first screen of every editor page at 390 and 1280 px, in docs/screens/ (Chromium)
+screens: node_modules build chromium
+	go build -o build/native-server ./worker
+	port=$$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'); \
+	PORT=$$port build/native-server & pid=$$!; \
+	until curl -sf "http://127.0.0.1:$$port/api/v1/health" >/dev/null; do sleep 0.2; done; \
+	node e2e/editor/screens.mjs "http://127.0.0.1:$$port"; status=$$?; kill $$pid; exit $$status
 
 clean:
 	rm -rf build .wrangler

@@ -29,7 +29,9 @@ setsid env PORT="$native_port" build/native-server > build/e2e-native.log 2>&1 &
 pids+=($!)
 
 workerd_port=$(free_port)
-setsid npx wrangler dev --ip 127.0.0.1 --port "$workerd_port" --log-level warn > build/e2e-workerd.log 2>&1 &
+# build/wrangler.toml is wrangler.toml without [build] (make has built;
+# see the Makefile's dev target); QR_LOOPBACK as make dev sets it.
+setsid npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port "$workerd_port" --var QR_LOOPBACK:1 --log-level warn > build/e2e-workerd.log 2>&1 &
 pids+=($!)
 
 export QR_NATIVE_URL="http://127.0.0.1:$native_port"
@@ -39,6 +41,10 @@ wait_up "$QR_WORKERD_URL" workerd
 
 go test -count=1 ./e2e/
 node --test e2e/mcp/
+# The official MCP conformance suite, against both (conformance-expected.yml
+# lists what it cannot test here and why).
+bash e2e/mcp/conformance.sh "$QR_NATIVE_URL" "$QR_WORKERD_URL" > build/e2e-conformance.log 2>&1 || { cat build/e2e-conformance.log; exit 1; }
+grep -E '^conformance:|^Passed' build/e2e-conformance.log | paste - - | sed 's/\t/ /'
 # The editor pages in Chromium, served as wrangler assets by workerd and as
 # files by the native server (SITE_DIR, default build/site): make build
 # wrote build/site.

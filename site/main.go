@@ -70,6 +70,16 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
+	pictures, err := templates.Pictures()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(out, "pictures"), 0o755); err != nil {
+		return err
+	}
+	for path, b := range pictures {
+		files[path[1:]] = b
+	}
 	files["favicon.svg"] = render.SVG(icon, render.Options{Size: 64, Margin: 1, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "rounded", Eye: "rounded"})
 	err = fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

@@ -6,7 +6,11 @@
 package templates
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -14,6 +18,8 @@ import (
 	"qrkeyless/core/frame"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
 	"qrkeyless/wasm/editor"
 )
 
@@ -25,19 +31,23 @@ type Control struct {
 	Style    string   // for a style option, its key: fg, bg, style, eye, ec, margin, size, label or tpl
 	Label    string
 	Help     string
-	Input    string // text, textarea, select, checkbox, password, email, url, tel, date or number
+	Input    string // text, textarea, select, pictures (radio buttons with a picture each), checkbox, password, email, url, tel, date or number
 	Mode     string // inputmode, for text inputs that take numbers
 	Required bool
 	Secret   bool
 	Options  []Option // the choices of a select
-	Example  string   // shown as the placeholder, and drawn when the form is empty
-	Default  string   // the value that is left out of the URL
+	Example  string   // drawn when the form is empty (the kind's Sample)
+	Hint     string   // a value of the right form, shown as "e.g. …" in the empty input
+	Default  string   // the value that is left out of the URL, and the input's initial value
 	Min, Max string   // bounds of a number
 	Swatch   bool     // a colour: a picker sits beside the text input
 }
 
-// Option is one choice of a select.
-type Option struct{ Value, Label string }
+// Option is one choice of a select or of pictures.
+type Option struct {
+	Value, Label string
+	Picture      string // SVG markup, for pictures
+}
 
 // ID returns the element id of the control's input.
 func (c Control) ID() string { return "c-" + c.Name }
@@ -64,6 +74,7 @@ var formatInputs = map[string]string{
 // FieldControls returns the inputs of k's fields, in the registry's order.
 func FieldControls(k *payload.Kind) []Control {
 	var cs []Control
+	sample := k.Sample()
 	for _, fd := range k.Fields {
 		c := Control{
 			Name:     fd.Name,
@@ -73,7 +84,8 @@ func FieldControls(k *payload.Kind) []Control {
 			Input:    "text",
 			Required: fd.Required,
 			Secret:   fd.Secret,
-			Example:  fd.Example,
+			Example:  sample[fd.Name],
+			Hint:     fd.Example,
 		}
 		if fd.Short != "" {
 			c.Name, c.Aliases = fd.Short, []string{fd.Name}
@@ -90,14 +102,20 @@ func FieldControls(k *payload.Kind) []Control {
 		if len(fd.Enum) > 0 {
 			c.Input = "select"
 			if !fd.Required {
-				c.Options = append(c.Options, Option{"", "Default"})
+				c.Options = append(c.Options, Option{Value: "", Label: "Not set"}) // the help says what that means
 			}
-			for _, v := range fd.Enum {
-				c.Options = append(c.Options, Option{v, v})
+			for i, v := range fd.Enum {
+				label := v
+				if i < len(fd.Choices) {
+					label = fd.Choices[i]
+				}
+				c.Options = append(c.Options, Option{Value: v, Label: label})
 			}
 		}
 		if fd.Secret {
-			c.Input = "password"
+			// A password field shows no hint: dots or a sample secret
+			// would read as a password already filled in.
+			c.Input, c.Hint = "password", ""
 		}
 		cs = append(cs, c)
 	}
@@ -115,6 +133,7 @@ func DataControl() Control {
 		Input:    "textarea",
 		Required: true,
 		Example:  params.Data.Example,
+		Hint:     params.Data.Example,
 	}
 }
 
@@ -143,24 +162,24 @@ func StyleControls(k *payload.Kind) []Control {
 		// speaks of parameters.
 		switch p.Name {
 		case params.Style.Name:
-			c.Label, c.Input, c.Help = "Module shape", "select", ""
+			c.Label, c.Input, c.Help = "Module shape", "pictures", ""
 		case params.Eye.Name:
-			c.Label, c.Input, c.Help = "Finder eyes", "select", ""
+			c.Label, c.Input, c.Help = "Finder eyes", "pictures", ""
 		case params.Color.Name:
-			c.Label, c.Swatch, c.Example = "Foreground colour", true, p.Default
+			c.Label, c.Swatch = "Foreground colour", true
 			c.Help = "Hex RGB, RRGGBB or RRGGBBAA. Dark on light scans best."
 		case params.BG.Name:
-			c.Label, c.Swatch, c.Example = "Background colour", true, p.Default
+			c.Label, c.Swatch = "Background colour", true
 			c.Help = "Hex, or transparent."
 		case params.EC.Name:
 			c.Label, c.Input = "Error correction", "select"
-			c.Help = "Higher levels survive more damage and make a denser code."
-			c.Options = []Option{{"", "Automatic: M, or H for shaped modules"}}
+			c.Help = "Automatic is M, or H for shaped modules. Higher levels survive more damage and make a denser code."
+			c.Options = []Option{{Value: "", Label: "Automatic"}}
 		case params.Margin.Name:
-			c.Label, c.Input, c.Example = "Quiet zone (modules)", "number", p.Default
+			c.Label, c.Input = "Quiet zone (modules)", "number"
 			c.Help = "The blank border scanners need; 4 is the standard."
 		case params.Size.Name:
-			c.Label, c.Input, c.Example = "Size (pixels)", "number", p.Default
+			c.Label, c.Input = "Size (pixels)", "number"
 			c.Help = "Width of the code, quiet zone included; a label or template adds to it."
 		}
 		if p.Type == "integer" {
@@ -168,7 +187,11 @@ func StyleControls(k *payload.Kind) []Control {
 		}
 		if p.Enum != nil {
 			for _, v := range p.Enum() {
-				c.Options = append(c.Options, Option{v, v})
+				o := Option{Value: v, Label: v}
+				if c.Input == "pictures" {
+					o.Picture = picture(p.Name, v)
+				}
+				c.Options = append(c.Options, o)
 			}
 		}
 		cs = append(cs, c)
@@ -183,9 +206,9 @@ func StyleControls(k *payload.Kind) []Control {
 }
 
 func templateOptions() []Option {
-	opts := []Option{{"", "None"}}
+	opts := []Option{{Value: "", Label: "None"}}
 	for _, t := range frame.Templates {
-		opts = append(opts, Option{t.Name, t.Label})
+		opts = append(opts, Option{Value: t.Name, Label: t.Label})
 	}
 	return opts
 }
@@ -242,7 +265,9 @@ func (c Control) Attrs() templ.OrderedAttributes {
 		}
 		a = append(a, templ.KV(k, v))
 	}
-	add("id", c.ID())
+	if c.Input != "pictures" { // radio buttons: one per option, each in its label
+		add("id", c.ID())
+	}
 	// A secret input has no name, so that no form submission can carry
 	// it, whatever happens to the script that normally stops submission.
 	if c.Secret {
@@ -260,8 +285,13 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	add("inputmode", c.Mode)
 	add("min", c.Min)
 	add("max", c.Max)
-	if c.Input != "select" && c.Input != "checkbox" {
-		add("placeholder", c.Example)
+	if c.Input != "select" && c.Input != "checkbox" && c.Input != "pictures" {
+		if c.Hint != "" {
+			add("placeholder", "e.g. "+c.Hint)
+		}
+		if c.Default != "" {
+			add("value", c.Default)
+		}
 		add("autocomplete", "off")
 		add("spellcheck", "false")
 	}
@@ -272,7 +302,12 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	if c.Help != "" {
 		describedBy = "h-" + c.Name + " " + describedBy
 	}
-	add("aria-describedby", describedBy)
+	if c.Secret {
+		describedBy += " p-" + c.Name
+	}
+	if c.Input != "pictures" { // the fieldset names the error
+		add("aria-describedby", describedBy)
+	}
 	return a
 }
 
@@ -314,3 +349,47 @@ func secretNoteID(secrets []string) string {
 	}
 	return "secret-note"
 }
+
+// Pictures returns the pictures of the style and eye choices, PNG files
+// by their paths on the site: each a small part of a code drawn by the
+// core with that choice (the middle for a style, the top-left finder for
+// an eye), at twice the size a page shows it.
+func Pictures() (map[string][]byte, error) {
+	c, err := qr.Encode(pictureText, qr.L)
+	if err != nil {
+		return nil, err
+	}
+	const px = 10 // pixels a module
+	out := map[string][]byte{}
+	for _, p := range []params.Param{params.Style, params.Eye} {
+		for _, v := range p.Enum() {
+			o := render.Options{Size: px * c.Size, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"}
+			crop := image.Rect(0, 0, 7*px, 7*px)
+			if p.Name == params.Style.Name {
+				o.Style, crop = v, image.Rect(11*px, 13*px, 17*px, 19*px)
+			} else {
+				o.Eye = v
+			}
+			img, err := png.Decode(bytes.NewReader(render.Bytes(c, o, "png")))
+			if err != nil {
+				return nil, err
+			}
+			var b bytes.Buffer
+			if err := png.Encode(&b, img.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(crop)); err != nil {
+				return nil, err
+			}
+			out[picture(p.Name, v)] = b.Bytes()
+		}
+	}
+	return out, nil
+}
+
+// picture is the path of a choice's picture.
+func picture(param, value string) string { return "/pictures/" + param + "-" + value + ".png" }
+
+// pictureText is encoded for the pictures: version 1, whose modules at
+// (11, 13) to (16, 18) are dark alone, in runs and in blocks (chosen by a
+// search over short texts).
+const pictureText = "qr1136"

@@ -179,10 +179,15 @@ func options(sel *html.Node) []string {
 }
 
 // The module shapes and eyes offered are exactly the core's, in its order,
-// on every page: a style added to render shows up in the editor, and the
-// editor offers nothing render would refuse.
+// on every page, each a radio button with a picture of the core's: a style
+// added to render shows up in the editor, and the editor offers nothing
+// render would refuse.
 func TestStyleOptionsAreTheCores(t *testing.T) {
 	want := map[string][]string{"style": render.StyleNames(), "eye": render.EyeNames()}
+	pictures, err := Pictures()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b bytes.Buffer
 	if err := Index(payload.All()).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
@@ -197,11 +202,21 @@ func TestStyleOptionsAreTheCores(t *testing.T) {
 	}
 	for path, doc := range docs {
 		for key, names := range want {
-			sels := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-style"); return n.Data == "select" && v == key })
-			if len(sels) != 1 {
-				t.Fatalf("%s: %d %s selects", path, len(sels), key)
+			radios := find(doc, func(n *html.Node) bool {
+				v, _ := attr(n, "data-style")
+				typ, _ := attr(n, "type")
+				return n.Data == "input" && typ == "radio" && v == key
+			})
+			var got []string
+			for _, r := range radios {
+				v, _ := attr(r, "value")
+				got = append(got, v)
+				imgs := find(r.Parent, func(n *html.Node) bool { return n.Data == "img" })
+				if len(imgs) != 1 || pictures[must(attr(imgs[0], "src"))] == nil {
+					t.Errorf("%s: %s %s has no picture of its own", path, key, v)
+				}
 			}
-			if got := options(sels[0]); !slices.Equal(got, names) {
+			if !slices.Equal(got, names) {
 				t.Errorf("%s: %s offers %q; render has %q", path, key, got, names)
 			}
 		}

@@ -3,7 +3,7 @@
 // Command wasm is the editor's browser program. It sets globalThis.qrEditor
 // to an object with two functions over package editor:
 //
-//	render(req)          -> {svg, text, version, ec, errors, contrast, quietZone, warnings, options, needFonts}
+//	render(req)          -> {svg, text, version, ec, errors, contrast, quietZone, warnings, options, needFonts, minContrast}
 //	png(req)             -> {png: Uint8Array} or {errors}
 //	fonts(regular, bold) -> null, or an error message
 //
@@ -21,6 +21,7 @@ import (
 	"syscall/js"
 
 	"qrkeyless/core/frame"
+	"qrkeyless/core/render"
 	"qrkeyless/wasm/editor"
 )
 
@@ -54,6 +55,9 @@ func renderJS(_ js.Value, args []js.Value) any {
 		"warnings":  warnings,
 		"options":   r.Options,
 		"needFonts": r.NeedFonts,
+		// the least contrast before the editor calls it low: the figure
+		// verify and the API's warnings use
+		"minContrast": render.MinContrast,
 	}
 }
 

@@ -4,12 +4,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"runtime/debug"
 	"strconv"
 	"syscall/js"
 
 	"qrkeyless/worker/api"
+	"qrkeyless/worker/edge"
 	"qrkeyless/worker/mcp"
 )
 
@@ -29,6 +31,23 @@ func serve() {
 	h := api.New(nil)
 	bridge := js.Global().Get("Object").New()
 	bridge.Set("handle", js.FuncOf(func(_ js.Value, args []js.Value) any { return handle(h, args) }))
+	limits, _ := json.Marshal(api.Limits) // the fair-use classes, for the entry's rate limiting
+	bridge.Set("limits", string(limits))
+	// tooMany(url, class, seconds) is the 429 answer to a request to url
+	// over its class's limit, which may retry in seconds.
+	bridge.Set("tooMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		r, err := http.NewRequest(http.MethodGet, args[0].String(), nil)
+		if err != nil {
+			r, _ = http.NewRequest(http.MethodGet, "/", nil)
+		}
+		w := &recorder{header: http.Header{}, status: http.StatusOK}
+		for _, l := range api.Limits {
+			if l.Class == args[1].String() {
+				api.WriteTooMany(w, r, l, args[2].Int())
+			}
+		}
+		return answer(w.status, w.header, w.body.Bytes())
+	}))
 	js.Global().Set("qrkeyless", bridge)
 	select {}
 }
@@ -40,10 +59,12 @@ var (
 )
 
 // handle answers one request: args are its method, absolute URL, headers
-// (an array of [name, value]), body (a Uint8Array, or null) and whether
-// the Worker runs on a loopback address (make dev: the MCP server then
-// checks Host and Origin); the answer is {status, headers, body}, headers
-// again as pairs.
+// (an array of [name, value]), body (a Uint8Array, or null), whether the
+// Worker runs on a loopback address (make dev: the MCP server then checks
+// Host and Origin), and the edge cache's mode: 1 to have cacheable
+// answers carry their canonical key, 2 to ask for the key alone (see
+// edge.Mark). The answer is {status, headers, body}, headers again as
+// pairs.
 func handle(h http.Handler, args []js.Value) any {
 	var body []byte
 	if b := args[3]; b.Truthy() {
@@ -62,6 +83,9 @@ func handle(h http.Handler, args []js.Value) any {
 	}
 	if len(args) > 4 && args[4].Truthy() {
 		r = r.WithContext(mcp.Loopback(r.Context()))
+	}
+	if len(args) > 5 && args[5].Int() > 0 {
+		r = r.WithContext(edge.Mark(r.Context(), args[5].Int() == 2))
 	}
 	w := &recorder{header: http.Header{}, status: http.StatusOK}
 	h.ServeHTTP(w, r)

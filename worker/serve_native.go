@@ -37,7 +37,7 @@ func serve() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var h http.Handler = api.New(site())
+	h := api.FairUse(api.New(site()))
 	if ip := ln.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
 		inner := h
 		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -7,7 +7,8 @@
 // reports true, Go's requests for random bytes are answered by fake (see
 // entry.mjs); after, by crypto.getRandomValues. go is a new Go(), whose
 // env a caller may set (GODEBUG). The state's handle answers a request;
-// the state is dropped if Go exits.
+// the state is dropped if Go exits. tooMany and limits are Go's, for fair
+// use (front.mjs).
 export function start(mod, go, fake, loading, onExit = () => {}) {
   const real = go.importObject.gojs["runtime.getRandomData"];
   go.importObject.gojs["runtime.getRandomData"] = (sp) => {
@@ -23,6 +24,8 @@ export function start(mod, go, fake, loading, onExit = () => {}) {
   // promise settles only if Go exits.
   go.run(instance).finally(() => onExit(state));
   state.handle = globalThis.qrkeyless.handle;
+  state.tooMany = globalThis.qrkeyless.tooMany; // front.mjs, fair use
+  state.limits = JSON.parse(globalThis.qrkeyless.limits);
   globalThis.qrkeyless.memory = instance.exports.mem; // for /api/v1/health
   return state;
 }

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
@@ -320,6 +321,11 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 	return q, nil
 }
 
+// zipDate is the date of every zip entry: the same items give the same
+// bytes, and the earliest date a zip can hold is a real one (a zero
+// header date reads as 1980-00-00).
+var zipDate = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
+
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // Zip writes one PNG per successful item, named by its id made file-name
@@ -347,11 +353,11 @@ func Zip(r Response) []byte {
 			name = fmt.Sprintf("%s-%d", base, n)
 		}
 		used[name] = true
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: name + ".png", Method: zip.Store}) // PNG is compressed already
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: name + ".png", Method: zip.Store, Modified: zipDate}) // PNG is compressed already
 		w.Write(it.png)
 	}
 	if len(failed) > 0 {
-		w, _ := zw.Create("errors.json")
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "errors.json", Method: zip.Deflate, Modified: zipDate})
 		b, _ := json.MarshalIndent(failed, "", "  ")
 		w.Write(b)
 	}

@@ -122,6 +122,10 @@ func TestZip(t *testing.T) {
 	}
 	want := map[string]string{"menu_card.png": "a", "menu_card-2.png": "b", "3.png": "c"}
 	for _, f := range z.File {
+		// The DOS date unzip shows: a zero one reads 1980-00-00.
+		if y, m, d := 1980+int(f.ModifiedDate>>9), int(f.ModifiedDate>>5&0xf), int(f.ModifiedDate&0x1f); y != 1980 || m != 1 || d != 1 {
+			t.Errorf("%s is dated %d-%02d-%02d, want 1980-01-01", f.Name, y, m, d)
+		}
 		rc, _ := f.Open()
 		b, _ := io.ReadAll(rc)
 		if f.Name == "errors.json" {

@@ -54,8 +54,10 @@ func init() {
 			{Name: "reference", Label: "Creditor reference", Help: "ISO 11649 RF reference; give either this or a text.", Format: FormatText, Example: "RF18539007547034"},
 			{Name: "text", Label: "Remittance text", Help: "Up to 140 characters; give either this or a reference.", Format: FormatText, Example: "Spende fuer Wikipedia"},
 			{Name: "info", Label: "Note to payer", Help: "Shown to the payer, up to 70 characters.", Format: FormatText, Example: "Thank you"},
-			{Name: "version", Label: "Version", Help: "002 (BIC optional) unless a bank asks for 001.", Format: FormatEnum, Enum: []string{"002", "001"}, Example: "002"},
-			{Name: "charset", Label: "Character set", Help: "1 UTF-8, 2 ISO-8859-1, 3 -2, 4 -4, 5 -5, 6 -7, 7 -10, 8 -15.", Format: FormatEnum, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8"}, Example: "1"},
+			{Name: "version", Label: "Version", Help: "002 (BIC optional) unless a bank asks for 001.", Format: FormatEnum, Enum: []string{"002", "001"},
+				Choices: []string{"002 (BIC optional)", "001 (BIC required)"}, Example: "002"},
+			{Name: "charset", Label: "Character set", Help: "1 UTF-8 (default); 2 to 8 the ISO-8859 sets 1, 2, 4, 5, 7, 10 and 15.", Format: FormatEnum, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8"},
+				Choices: []string{"1: UTF-8", "2: ISO-8859-1", "3: ISO-8859-2", "4: ISO-8859-4", "5: ISO-8859-5", "6: ISO-8859-7", "7: ISO-8859-10", "8: ISO-8859-15"}, Example: "1"},
 		},
 		Build:  buildEPC,
 		Parse:  parseEPC,
@@ -81,7 +83,8 @@ func init() {
 			{Name: "dzip", Label: "Debtor postal code", Format: FormatText, Example: "9400"},
 			{Name: "dcity", Label: "Debtor town", Format: FormatText, Example: "Rorschach"},
 			{Name: "dcountry", Label: "Debtor country", Format: FormatText, Example: "CH"},
-			{Name: "reftype", Label: "Reference type", Help: "QRR with a QR-IBAN, SCOR for an RF reference, NON for none; chosen from the reference when empty.", Format: FormatEnum, Enum: []string{"QRR", "SCOR", "NON"}, Example: "SCOR"},
+			{Name: "reftype", Label: "Reference type", Help: "QRR with a QR-IBAN, SCOR for an RF reference, NON for none; chosen from the reference when not set.", Format: FormatEnum, Enum: []string{"QRR", "SCOR", "NON"},
+				Choices: []string{"QRR: QR reference", "SCOR: creditor reference (RF)", "NON: none"}, Example: "SCOR"},
 			{Name: "reference", Label: "Reference", Help: "27-digit QR reference (QR-IBAN) or RF creditor reference.", Format: FormatText, Example: "RF18539007547034"},
 			{Name: "message", Label: "Message", Help: "Unstructured message; with bill information at most 140 characters.", Format: FormatText, Example: "Order of 15 June 2020"},
 			{Name: "billinfo", Label: "Bill information", Help: "Structured bill information starting with //, e.g. //S1/….", Format: FormatText, Example: "//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:139.40/40/0:30"},
@@ -143,7 +146,8 @@ func init() {
 	for _, o := range ruOptional {
 		ru = append(ru, Field{Name: strings.ToLower(o.key), Label: o.label, Help: o.help, Format: o.format, Example: o.example})
 	}
-	ru = append(ru, Field{Name: "charset", Label: "Character set", Help: "1 windows-1251, 2 UTF-8, 3 KOI8-R.", Format: FormatEnum, Enum: []string{"2", "1", "3"}, Example: "2"})
+	ru = append(ru, Field{Name: "charset", Label: "Character set", Help: "1 windows-1251, 2 UTF-8, 3 KOI8-R.", Format: FormatEnum, Enum: []string{"2", "1", "3"},
+		Choices: []string{"2: UTF-8", "1: windows-1251", "3: KOI8-R"}, Example: "2"})
 	register(&Kind{
 		Name:   "ru-payment",
 		Title:  "Russian payment (GOST R 56042)",

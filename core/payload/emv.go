@@ -40,10 +40,11 @@ func init() {
 		Title: "PayNow payment (Singapore)",
 		Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
 		Fields: []Field{
-			{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"}, Example: "uen"},
+			{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"},
+				Choices: []string{"Mobile number", "UEN (business)"}, Example: "uen"},
 			{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
 			{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
-			{Name: "editable", Label: "Amount editable", Help: "Whether the payer may change the amount; yes when there is no amount.", Format: FormatBool, Example: "false"},
+			{Name: "editable", Label: "Amount editable", Help: "The payer may change the amount; always so when there is no amount.", Format: FormatBool, Example: "false"},
 			{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
 			{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
 			{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},

@@ -442,3 +442,25 @@ func TestUserInHost(t *testing.T) {
 		}
 	}
 }
+
+// The editor draws a kind's Sample when its form is empty: it must build,
+// and keep every example but those of fields that exclude others.
+func TestSampleBuilds(t *testing.T) {
+	for _, k := range All() {
+		f := k.Sample()
+		text, err := k.Build(f)
+		if err != nil || text == "" {
+			t.Errorf("%s: its sample %q does not build: %q, %v", k.Name, f, text, err)
+			continue
+		}
+		var dropped []string
+		for _, fd := range k.Fields {
+			if _, in := f[fd.Name]; fd.Example != "" && !in {
+				dropped = append(dropped, fd.Name)
+			}
+		}
+		if len(dropped) > 1 {
+			t.Errorf("%s: its sample leaves out %v", k.Name, dropped)
+		}
+	}
+}

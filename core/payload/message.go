@@ -124,7 +124,7 @@ func init() {
 		Fields: []Field{
 			{Name: "username", Label: "Skype name", Required: true, Format: FormatText, Example: "echo123",
 				Help: "6 to 32 characters starting with a letter, or live:..."},
-			{Name: "action", Label: "Action", Format: FormatEnum, Enum: []string{"call", "chat"}, Example: "call",
+			{Name: "action", Label: "Action", Format: FormatEnum, Enum: []string{"call", "chat"}, Choices: []string{"Call", "Chat"}, Example: "call",
 				Help: "call (default) or chat."},
 		},
 		Build: buildSkype,

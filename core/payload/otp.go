@@ -23,7 +23,7 @@ func init() {
 				Help: "Shown in the app, usually the user's e-mail; no ':'."},
 			{Name: "issuer", Label: "Issuer", Format: FormatText, Example: "ACME Co",
 				Help: "The service's name, strongly recommended; no ':'."},
-			{Name: "type", Label: "Type", Format: FormatEnum, Enum: []string{"totp", "hotp"}, Example: "totp",
+			{Name: "type", Label: "Type", Format: FormatEnum, Enum: []string{"totp", "hotp"}, Choices: []string{"TOTP (time-based)", "HOTP (counter-based)"}, Example: "totp",
 				Help: "totp (time-based, default) or hotp (counter-based)."},
 			{Name: "algorithm", Label: "Algorithm", Format: FormatEnum, Enum: []string{"SHA1", "SHA256", "SHA512"}, Example: "SHA1",
 				Help: "SHA1 (default) is the only one every app supports."},

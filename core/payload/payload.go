@@ -24,6 +24,7 @@ type Field struct {
 	Format   string   // one of the Format* constants
 	Enum     []string // allowed values, when the field is a choice; forms offer these
 	Aliases  []string // other values Build takes for a choice (wifi: SAE for WPA3); named in Help, accepted by Schema
+	Choices  []string // how a form names each of Enum's values, in order, when the value alone says too little
 	Example  string   // a valid value, used in docs and in problem fixes
 	Secret   bool     // never put in a URL, a log or a cache
 	// Money marks a field that says who is paid, how much or against
@@ -202,6 +203,31 @@ func All() []*Kind {
 	out := append([]*Kind(nil), kinds...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// Sample returns the fields of k's example: every field at its Example,
+// less the fields that conflict with others (of either-or fields, the
+// ones Build names first are dropped), so that the set builds. The editor
+// draws it while a form is empty.
+func (k *Kind) Sample() Fields {
+	f := Fields{}
+	for _, fd := range k.Fields {
+		if fd.Example != "" {
+			f[fd.Name] = fd.Example
+		}
+	}
+	for range k.Fields {
+		if k.Build == nil {
+			break
+		}
+		_, err := k.Build(f)
+		var fe *FieldError
+		if err == nil || !errors.As(err, &fe) || f[fe.Field] == "" {
+			break
+		}
+		delete(f, fe.Field)
+	}
+	return f
 }
 
 // Lookup returns the kind with the given path name.

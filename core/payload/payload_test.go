@@ -315,3 +315,25 @@ func FuzzBuild(f *testing.F) {
 		}
 	})
 }
+
+// A form names each choice by Choices when a kind gives them: one name a
+// value, each a different one.
+func TestChoicesNameEveryValue(t *testing.T) {
+	for _, k := range All() {
+		for _, fd := range k.Fields {
+			if fd.Choices == nil {
+				continue
+			}
+			if len(fd.Choices) != len(fd.Enum) {
+				t.Errorf("%s.%s: %d choices for %d values", k.Name, fd.Name, len(fd.Choices), len(fd.Enum))
+			}
+			seen := map[string]bool{}
+			for _, c := range fd.Choices {
+				if seen[c] || c == "" {
+					t.Errorf("%s.%s: choice %q twice or empty", k.Name, fd.Name, c)
+				}
+				seen[c] = true
+			}
+		}
+	}
+}

@@ -74,7 +74,8 @@ func init() {
 		Title: "App store link",
 		Help:  "Opens an app's page in the App Store or on Google Play; one code serves one store.",
 		Fields: []Field{
-			{Name: "platform", Label: "Store", Required: true, Format: FormatEnum, Enum: []string{"ios", "android"}, Example: "ios"},
+			{Name: "platform", Label: "Store", Required: true, Format: FormatEnum, Enum: []string{"ios", "android"},
+				Choices: []string{"App Store (iOS)", "Google Play (Android)"}, Example: "ios"},
 			{Name: "id", Label: "App ID", Required: true, Format: FormatText, Example: "284882215",
 				Help: "iOS: the numeric App Store ID (6-12 digits); Android: the package name, e.g. com.example.app."},
 		},
@@ -114,7 +115,7 @@ func init() {
 				Help: "Free text to search for; give this or lat and lng."},
 			{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
 			{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
-			{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Example: "google",
+			{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Choices: []string{"Google Maps", "Apple Maps"}, Example: "google",
 				Help: "google (default) or apple."},
 		},
 		AnyOf:    [][]string{{"query"}, {"lat", "lng"}},

@@ -22,9 +22,10 @@ func init() {
 				Help: "Required unless security is nopass. WPA: 8-63 characters or 64 hex digits."},
 			{Name: "security", Short: "sec", Label: "Security", Format: FormatEnum,
 				Enum: []string{"WPA", "WPA2", "WPA3", "WEP", "nopass"}, Aliases: []string{"SAE", "WPA/WPA2", "WPA2/WPA3", "none", "open"}, Example: "WPA",
-				Help: "WPA covers WPA, WPA2 and WPA2/WPA3 transition networks (WPA/WPA2 and WPA2/WPA3 are taken as WPA); WPA3 (or SAE) is for WPA3-only networks; nopass (or none, open) for open ones. Default: WPA with a password, nopass without."},
+				Choices: []string{"WPA/WPA2 (most networks)", "WPA2", "WPA3 only", "WEP (old)", "None (open network)"},
+				Help:    "WPA for most networks (WPA, WPA2, mixed WPA2/WPA3); WPA3 (or SAE) for WPA3-only ones; nopass (or none) for open ones. Not set: WPA with a password, nopass without."},
 			{Name: "hidden", Label: "Hidden network", Format: FormatBool, Example: "false",
-				Help: "true when the network does not broadcast its name."},
+				Help: "The network does not broadcast its name."},
 		},
 		// No security (or an empty one) with no password is an open network
 		// too, so the password is needed only when security names another.

@@ -41,8 +41,12 @@ func luminance(c color.NRGBA) float64 {
 	return .2126*lin(c.R) + .7152*lin(c.G) + .0722*lin(c.B)
 }
 
-// MinContrast is the contrast ratio below which Warnings flags the colours.
-const MinContrast = 4
+// MinContrast is the least contrast ratio (WCAG) between color and bg a
+// code may have: below it Warnings flags the colours, and verify never
+// calls the code scannable, whatever it decodes here, since phone cameras
+// in poor light lose it. One figure, so that the warning, the verify
+// report, the editor and the README say the same.
+const MinContrast = 3
 
 // QuietZone is the quiet zone, in modules, that ISO/IEC 18004 asks for.
 const QuietZone = 4
@@ -56,7 +60,7 @@ func Warnings(o Options) []string {
 		w = append(w, "inverted colours: light modules on a dark background; many scanners cannot read them. Swap color and bg.")
 	}
 	if r := Contrast(o.FG, o.BG); r < MinContrast {
-		w = append(w, fmt.Sprintf("low contrast: %.2f:1 between color and bg; scanners need at least %d:1. Darken color or lighten bg.", math.Floor(r*100)/100, MinContrast))
+		w = append(w, fmt.Sprintf("low contrast: %.2f:1 between color and bg; a code needs at least %d:1 to scan in poor light. Darken color or lighten bg.", math.Floor(r*100)/100, MinContrast))
 	}
 	if o.BG.A < 255 {
 		w = append(w, "transparent background: the code scans only when placed on a plain light surface.")

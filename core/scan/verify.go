@@ -23,10 +23,6 @@ type Report struct {
 	Warnings  []string `json:"warnings"`   // plain words; empty when there is nothing to say
 }
 
-// MinScanContrast is the contrast ratio below which a code is not called
-// scannable even if it decodes here: phone cameras in poor light lose it.
-const MinScanContrast = 3
-
 // CameraPxPerModule is the camera model's resolution: a phone a little too
 // far away sees a module as about two and a half pixels. The style matrix
 // in core/render degrades its images to the same pitch, so what it finds
@@ -166,6 +162,6 @@ func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Repo
 	case !r.Camera:
 		r.Warnings = append(r.Warnings, fmt.Sprintf("the code decodes from a clean image but not after the camera model (%.1f px a module, blur, noise): print it larger, use ec=H or a plainer style.", CameraPxPerModule))
 	}
-	r.Scannable = r.Decoded && r.Camera && sizeOK && r.Contrast >= MinScanContrast && !render.Inverted(o)
+	r.Scannable = r.Decoded && r.Camera && sizeOK && r.Contrast >= render.MinContrast && !render.Inverted(o)
 	return r
 }

@@ -73,7 +73,8 @@ type Advice struct {
 	MinSizeMM      float64 `json:"min_size_mm"`               // the code with a 4-module quiet zone
 	ModulePx       int     `json:"module_px"`                 // whole pixels per module at DPI
 	MinSizePx      int     `json:"min_size_px"`               // the size= to ask for, quiet zone included
-	Rule           string  `json:"rule"`                      // the rule that decided the size
+	Rule           string  `json:"rule"`                      // the rule that decided the size, with the least width it asks for
+	Print          string  `json:"print"`                     // what to do, in one sentence: the width to print, quiet zone included
 	RecommendedURL string  `json:"recommended_url,omitempty"` // a PNG call at MinSizePx, when Text is given and it fits 4096 px
 }
 
@@ -142,10 +143,10 @@ func Recommend(in Input) (Advice, error) {
 
 	a := Advice{Version: c.Version, EC: c.Level.String(), Modules: c.Size, DistanceM: dist, DPI: dpi}
 	symbol := dist * 1000 / DistanceRatio
-	a.Rule = fmt.Sprintf("distance / %d: scanned from %g m, the code needs to be %.1f mm wide", DistanceRatio, dist, symbol)
+	a.Rule = fmt.Sprintf("distance / %d: scanned from %g m, the code needs to be at least %.1f mm wide", DistanceRatio, dist, symbol)
 	if !screen && symbol/float64(c.Size) < MinModuleMM {
 		symbol = MinModuleMM * float64(c.Size)
-		a.Rule = fmt.Sprintf("modules of at least %.2f mm: %d modules need %.1f mm, more than distance / %d asks for", MinModuleMM, c.Size, symbol, DistanceRatio)
+		a.Rule = fmt.Sprintf("modules of at least %.2f mm: %d modules need at least %.1f mm, more than distance / %d asks for", MinModuleMM, c.Size, symbol, DistanceRatio)
 	}
 	a.ModuleMM = round(symbol/float64(c.Size), 3)
 	// Whole pixels per module, rounded up, so the printed module is never smaller.
@@ -155,6 +156,18 @@ func Recommend(in Input) (Advice, error) {
 	total := c.Size + 2*QuietModules
 	a.MinSizeMM = round(a.ModuleMM*float64(total), 1)
 	a.MinSizePx = a.ModulePx * total
+	// symbol_mm is the rule's width rounded up to whole pixels a module;
+	// the sentence says which of the three widths to act on.
+	unit := fmt.Sprintf("%d px at %d dpi", a.MinSizePx, dpi)
+	if screen {
+		unit = fmt.Sprintf("%d CSS px", a.MinSizePx)
+	}
+	a.Print = fmt.Sprintf("Print the image at least %.1f mm wide (%s), quiet zone included: the code inside it is then %.1f mm, %d modules of %.2f mm.",
+		a.MinSizeMM, unit, a.SymbolMM, c.Size, a.ModuleMM)
+	if screen {
+		a.Print = fmt.Sprintf("Show the image at least %.1f mm wide (%s), quiet zone included: the code inside it is then %.1f mm, %d modules of %.2f mm.",
+			a.MinSizeMM, unit, a.SymbolMM, c.Size, a.ModuleMM)
+	}
 	if in.Text != "" && a.MinSizePx <= 4096 {
 		// Written as every URL the service gives out: a secret in the
 		// data (a wifi password) left out.

@@ -2,6 +2,7 @@ package size
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"net/url"
 	"slices"
@@ -40,6 +41,10 @@ func TestRecommend(t *testing.T) {
 		}
 		if a.Version != tt.version || a.ModulePx != tt.modulePx || math.Abs(a.MinSizeMM-tt.minSizeMM) > 0.05 || !strings.Contains(a.Rule, tt.rule) {
 			t.Errorf("%s: %+v", tt.name, a)
+		}
+		// One width to act on, the hand-worked one, quiet zone included.
+		if want := fmt.Sprintf("at least %.1f mm wide (%d ", tt.minSizeMM, a.MinSizePx); !strings.Contains(a.Print, want) {
+			t.Errorf("%s: print says %q, want %q in it", tt.name, a.Print, want)
 		}
 		if a.MinSizePx != a.ModulePx*(a.Modules+8) {
 			t.Errorf("%s: pixels %d do not hold whole modules", tt.name, a.MinSizePx)

@@ -1,10 +1,12 @@
 // Writes BENCHMARKS.md (stdout) and docs/bench-encode.svg from the files
 // e2e/bench/run.sh collected. Every figure is a median over runs; every
 // ratio compares figures of the same run.
-// Usage: node report.mjs build/bench "$(go version)" > BENCHMARKS.md
+// Usage: node report.mjs build/bench "$(go version)" [BENCHMARKS.md] > new.md
+// (the third argument: the file whose Soak and Load sections to keep)
 import fs from "node:fs";
 import os from "node:os";
 import { amount } from "./requests.mjs";
+import { block, section } from "./sections.mjs";
 
 const dir = process.argv[2];
 const goVersion = (process.argv[3] ?? "").replace(/^go version /, "");
@@ -165,9 +167,53 @@ const merged = (prefix) => {
 const workerd = merged("workerd");
 const wrangler = merged("wrangler");
 const hello = exists("workerd-hello.json") ? json("workerd-hello.json") : null;
-const cold = jsonl("coldstart.jsonl");
+
+// Start-up. In Node (isolate.mjs, a fresh process each): compile, start
+// (instantiate, Go's initialisation and main to ready), warm (entry.mjs's
+// round of requests in global scope), then the first request; --cold skips
+// the warm-up. On workerd alone (workerd-start.mjs): spawn to the first
+// answer of our Worker and of a JavaScript Worker, alternately.
+const startup = jsonl("startup.jsonl");
+const startupCold = exists("startup-cold.jsonl") ? jsonl("startup-cold.jsonl") : [];
 const inittrace = json("inittrace.json");
-const isolate = json("isolate.json");
+const wdStart = exists("workerd-start.json") ? json("workerd-start.json") : { ours: [], hello: [] };
+const loadToReady = startup.map((r) => r.compile_ms + r.start_ms + r.warm_ms);
+const wdOurs = wdStart.ours.map((r) => r.answer_ms), wdHello = wdStart.hello.map((r) => r.answer_ms);
+// each start of ours less the JavaScript Worker's start that followed it
+const wdLoad = wdOurs.map((v, i) => v - (wdHello[i] ?? NaN));
+const wdFirst = wdStart.ours.map((r) => r.first_ms);
+const start = {
+  compile: median(startup.map((r) => r.compile_ms)),
+  start: median(startup.map((r) => r.start_ms)),
+  warm: median(startup.map((r) => r.warm_ms)),
+  loadToReady: median(loadToReady),
+  firstNode: median(startup.map((r) => r.first_request_ms)),
+  firstCold: median(startupCold.map((r) => r.first_request_ms)),
+  wdLoad: median(wdLoad),
+  wdFirst: median(wdFirst),
+};
+const loadLimit = 400, firstLimit = 20, initLimit = 10;
+const inits = inittrace.inits ?? [];
+const slowInits = inits.filter((i) => i.ms > initLimit);
+const runsOf = (xs) => xs.map(ms).join(", ");
+
+// Per-endpoint CPU: the handler's time in the isolate (Node's V8, the
+// request called synchronously: what a request costs in CPU) and over
+// HTTP on workerd alone, one request at a time.
+const cpuLimit = 10;
+const epIsolate = exists("endpoints-isolate.json") ? json("endpoints-isolate.json").endpoints ?? {} : {};
+const epWorkerd = exists("endpoints-workerd.json") ? json("endpoints-workerd.json") : {};
+const epNames = [...new Set([...Object.keys(epIsolate), ...Object.keys(epWorkerd)])];
+const epRows = epNames.map((name) => {
+  const i = epIsolate[name], w = epWorkerd[name];
+  return [name, ms(i?.p50 ?? NaN), ms(i?.p99 ?? NaN), ms(w?.p50 ?? NaN), ms(w?.p99 ?? NaN), i ? (i.p99 <= cpuLimit ? "yes" : "**no**") : "–"];
+});
+const epOver = epNames.filter((n) => epIsolate[n] && epIsolate[n].p99 > cpuLimit).sort((a, b) => epIsolate[b].p99 - epIsolate[a].p99);
+const epWithin = epNames.filter((n) => epIsolate[n] && epIsolate[n].p99 <= cpuLimit);
+const epWorstWithin = epWithin.reduce((a, n) => (!a || epIsolate[n].p99 > epIsolate[a].p99 ? n : a), null);
+const epOverP50 = epOver.filter((n) => epIsolate[n].p50 > cpuLimit);
+const helloFloor = wdStart.hello_floor;
+
 const kindLabel = {
   health: "`/api/v1/health` (no encoding: the floor)",
   png: "PNG `/api/v1/qr?data=…`",
@@ -175,25 +221,22 @@ const kindLabel = {
   wifi: "typed `/api/v1/wifi?…`",
   verify: "`/api/v1/verify?data=…`",
 };
+// the endpoint of endpoint-list.mjs closest to each kind of requests.mjs
+const kindEndpoint = { health: "health", png: "qr png", svg: "qr svg", wifi: "typed wifi", verify: "verify" };
 const pct = (server, kind, c, p) => median(server?.kinds[kind]?.[c]?.map((r) => r[p]) ?? []);
 const trio = (f) => {
   const v = ["p50", "p90", "p99"].map((p) => f(p));
   return v.every(Number.isNaN) ? "" : v.map(ms).join(" / ");
 };
 const latencyRows = [];
-const latencyTargets = [];
 for (const kind of Object.keys(native.kinds)) {
   for (const c of ["c1", "c16"]) {
-    const n50 = pct(native, kind, c, "p50"), w50 = pct(workerd, kind, c, "p50");
-    const limit = 2 * n50 + 1;
-    const targeted = c === "c1" && kind !== "health";
-    if (targeted) latencyTargets.push({ kind, n50, w50, limit, ok: w50 <= limit, wrangler: pct(wrangler, kind, c, "p50") });
+    const iso = epIsolate[kindEndpoint[kind]];
     latencyRows.push([kindLabel[kind], c.slice(1),
       trio((p) => pct(native, kind, c, p)),
       `**${trio((p) => pct(workerd, kind, c, p))}**`,
       trio((p) => pct(wrangler, kind, c, p)),
-      c === "c1" && isolate.kinds?.[kind] ? trio((p) => isolate.kinds[kind][p]) : "",
-      targeted ? `${ms(limit)} (${status(w50 <= limit)})` : "",
+      c === "c1" && iso ? trio((p) => iso[p]) : "",
       [native, workerd].map((srv) => int(median(srv.kinds[kind]?.[c]?.map((r) => r.rps) ?? []))).join(" / ")]);
   }
 }
@@ -201,14 +244,14 @@ for (const kind of Object.keys(native.kinds)) {
 const floor = {
   native: pct(native, "health", "c1", "p50"),
   hello: pct(hello, "health", "c1", "p50"),
-  isolate: isolate.kinds?.health?.p50 ?? NaN,
+  isolate: epIsolate.health?.p50 ?? NaN,
   workerd: pct(workerd, "health", "c1", "p50"),
   wrangler: pct(wrangler, "health", "c1", "p50"),
 };
 const floorRows = [
   ["native server (`go build ./worker`)", floor.native, ""],
   ["workerd alone, a JavaScript Worker answering a constant (e2e/bench/workerd-config.mjs): workerd and loopback HTTP", floor.hello, `+${ms(floor.hello - floor.native)} over native`],
-  ["the Worker's .wasm in Node through `handleRequest`, no HTTP: the JS/Go crossing (syumai/workers' request and response conversion) and our handler", floor.isolate, ""],
+  ["the Worker's .wasm in Node, `qrkeyless.handle` called directly, no HTTP: the JS/Go bridge (worker/serve_js.go) and our handler", floor.isolate, ""],
   ["workerd alone, the Worker", floor.workerd, `+${ms(floor.workerd - floor.hello)} over the JavaScript Worker`],
   ["`wrangler dev`, the Worker: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router in front", floor.wrangler, `+${ms(floor.wrangler - floor.workerd)} over workerd alone`],
 ].map(([what, v, adds]) => [what, ms(v), adds]);
@@ -216,15 +259,20 @@ const failed = [["native", native], ["workerd", workerd], ["wrangler dev", wrang
   Object.entries(srv.kinds).flatMap(([kind, cs]) => Object.entries(cs).map(([c, runs]) => [name, kind, c, runs.reduce((s, r) => s + (r.failed ?? 0), 0)])))
   .filter(([, , , n]) => n > 0);
 
-// One isolate through many requests: latency and WebAssembly memory per block.
+// One isolate through many requests (isolate.mjs --sustained): latency and
+// WebAssembly memory per block of 1,000 PNG requests.
 const sustained = exists("sustained.json") ? json("sustained.json").sustained ?? [] : [];
-const sustainedRows = sustained.map((b) => [int(b.served), ms(b.p50), ms(b.p90), mib(b.wasm_bytes)]);
+const sustainedRows = sustained.map((b) => [int(b.served - 1), ms(b.p50), ms(b.p99), mib(b.wasm_bytes)]);
 const leak = (() => {
   if (sustained.length < 3) return null;
   const [a, b] = [sustained[0], sustained.at(-1)];
   const perRequest = (b.wasm_bytes - a.wasm_bytes) / (b.served - a.served);
-  return { perRequest, from: a, to: b, grows: b.wasm_bytes > 1.5 * a.wasm_bytes };
+  return { perRequest, from: a, to: b, grows: b.wasm_bytes - a.wasm_bytes >= 2 * 2 ** 20 };
 })();
+
+// The sections make soak and make load write, carried over from the
+// BENCHMARKS.md this one replaces.
+const previous = process.argv[4] && fs.existsSync(process.argv[4]) ? fs.readFileSync(process.argv[4], "utf8") : "";
 
 // ---- editor ----------------------------------------------------------------
 
@@ -242,7 +290,7 @@ const ladder = Object.fromEntries(jsonl("ladder.jsonl").map((l) => [l.step, l]))
 ladder.worker = { step: "worker", raw: worker.raw, gzip: worker.gzip };
 const ladderSteps = [
   ["runtime", "", "Go runtime alone: an empty program (`sizes/runtime`)"],
-  ["platform", "runtime", "syumai/workers + net/http serving a one-line handler (`sizes/platform`): any Go Worker's floor"],
+  ["platform", "runtime", "net/http serving a one-line handler through a synchronous bridge like worker/serve_js.go (`sizes/platform`): any Go Worker's floor"],
   ["encode", "runtime", "core/qr + core/render, PNG and SVG, no HTTP (`sizes/encode`)"],
   ["decode", "encode", "+ core/scan with gozxing, and core/payload, which it uses (`sizes/decode`)"],
   ["nomcp", "decode", "the Worker without MCP (`./worker`, worker/mcp swapped for a stub by `-overlay`)"],
@@ -254,6 +302,8 @@ const ladderRows = ladderSteps.map(([step, base, label]) => {
   return [label, `${int(s.raw)} (${mib(s.raw)} MiB)`, `${int(s.gzip)} (${mib(s.gzip)} MiB)`, b && !b.error ? `+${int(s.gzip - b.gzip)} over ${base}` : ""];
 });
 const mcpAdds = ladder.nomcp && !ladder.nomcp.error ? worker.gzip - ladder.nomcp.gzip : NaN;
+const mcpAddsRaw = ladder.nomcp && !ladder.nomcp.error ? worker.raw - ladder.nomcp.raw : NaN;
+const workerRawLimit = 32 * 2 ** 20;
 
 const attr = json("attribution-worker.json");
 const attrNoMCP = exists("attribution-nomcp.json") ? json("attribution-nomcp.json") : null;
@@ -393,32 +443,36 @@ reading.push(
     })(),
 );
 {
-  const missed = latencyTargets.filter((t) => !t.ok);
-  const png = latencyTargets.find((t) => t.kind === "png");
-  const compute = missed.filter((t) => isolate.kinds?.[t.kind]?.p50 > t.limit);
+  const top = inits.slice(0, 3);
   reading.push(
-    (missed.length === 0
-      ? `- **Worker latency.** On workerd alone, warm p50 is within 2x native + 1 ms for every request kind at concurrency 1${png ? ` (PNG ${ms(png.w50)} ms against ${ms(png.limit)} ms)` : ""}.`
-      : `- **Worker latency: we trail on ${missed.map((t) => t.kind).join(", ")}.** ${missed.map((t) => `${t.kind} ${ms(t.w50)} ms against ${ms(t.limit)} ms`).join("; ")} (p50 on workerd alone against 2x native + 1 ms; ${latencyTargets.filter((t) => t.ok).map((t) => t.kind).join(", ") || "no kind"} within it).`) +
-      ` The floor, \`/api/v1/health\` at concurrency 1 (table below): ${ms(floor.native)} ms natively, ${ms(floor.hello)} ms for a JavaScript Worker on workerd (so workerd and loopback HTTP cost about what the native server does), ${ms(floor.workerd)} ms for our Worker on workerd: about ${ms(floor.workerd - floor.hello)} ms per request is the JS/Go crossing and our handler (${ms(floor.isolate)} ms in Node without HTTP).` +
-      (compute.length ? ` ${compute.map((t) => `${t.kind} is the handler's own work: in Node, without HTTP, it already takes ${ms(isolate.kinds[t.kind].p50)} ms, ${x(isolate.kinds[t.kind].p50 / t.n50)} native`).join("; ")}, so only a faster handler in WebAssembly meets the target.` : "") +
-      ` Through \`wrangler dev\`, as \`make dev\` and \`make test\` run the Worker, health takes ${ms(floor.wrangler)} ms${png ? ` and PNG ${ms(png.wrangler)} ms` : ""}: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router add ${ms(floor.wrangler - floor.workerd)} ms to every request, which a deployed Worker does not pay.` +
-      ` At concurrency 16 the Worker answers one request at a time (one Go instance per isolate; WebAssembly is single-threaded), so its latency there is queueing.`,
+    `- **Start-up.** ${start.loadToReady <= loadLimit && start.wdLoad <= loadLimit ? "Within" : "**Over**"} the ${loadLimit} ms target: in Node the Worker's module loads to ready in ${ms(start.loadToReady)} ms (median of ${startup.length} fresh processes: compile ${ms(start.compile)}, Go's start to ready ${ms(start.start)}, warm-up ${ms(start.warm)}); on workerd alone our Worker answers its first request ${ms(start.wdLoad)} ms later after spawn than a plain JavaScript Worker does (median of ${wdLoad.length}; ${ms(median(wdOurs))} against ${ms(median(wdHello))} ms). ` +
+      `That first request then takes ${ms(start.wdFirst)} ms on a new workerd process (target ${firstLimit} ms, ${start.wdFirst <= firstLimit ? "met" : "**missed**"}) and ${ms(start.firstNode)} ms in Node, where without the warm-up it takes ${ms(start.firstCold)} ms: the warm-up moves V8's first compilation of the common paths into start-up. ` +
+      `Package initialisation (one run with GODEBUG=inittrace=1, which slows it a little) is ${ms(inittrace.init_ms)} ms in all, led by ${top.map((t) => `${t.pkg} (${ms(t.ms)} ms)`).join(", ")}: ` +
+      (slowInits.length ? `**${slowInits.length} package(s) over ${initLimit} ms** (${slowInits.map((i) => i.pkg).join(", ")}).` : `none over ${initLimit} ms.`),
   );
 }
+{
+  const worst = epOver.slice(0, 5);
+  reading.push(
+    `- **CPU per request.** The free plan allows ${cpuLimit} ms of CPU a request; in the isolate (Node's V8, the handler called directly, so its time is the request's CPU) ${epWithin.length} of ${epWithin.length + epOver.length} endpoints have a p99 within it` +
+      (epWorstWithin ? ` (the closest: ${epWorstWithin}, p99 ${ms(epIsolate[epWorstWithin].p99)} ms)` : "") +
+      (epOver.length ? `, and **${epOver.length} over it**: ${worst.map((n) => `${n} (p50 ${ms(epIsolate[n].p50)}, p99 ${ms(epIsolate[n].p99)} ms)`).join(", ")}${epOver.length > worst.length ? ", …" : ""}.` : ".") +
+      (epOverP50.length ? ` ${epOverP50.join(", ")} ${epOverP50.length > 1 ? "are" : "is"} over it at the median too.` : epOver.length ? ` Every median is within it: a p99 over it is a collection, or V8 recompiling a function, landing on that request, and with 200 samples a p99 is the second-slowest request.` : "") +
+      ` On workerd alone over HTTP the same requests take ${epWorkerd.health ? `from ${ms(epWorkerd.health.p50)} ms (health, p50)` : "–"}; a JavaScript Worker answers in ${helloFloor ? `${ms(helloFloor.p50)} ms (p50; p99 ${ms(helloFloor.p99)} ms)` : "–"} with the same client, the floor of workerd and loopback HTTP.`,
+  );
+}
+reading.push(
+  `- **Worker latency.** The floor, \`/api/v1/health\` at concurrency 1 (table below): ${ms(floor.native)} ms natively, ${ms(floor.hello)} ms for a JavaScript Worker on workerd, ${ms(floor.workerd)} ms for our Worker on workerd: about ${ms(floor.workerd - floor.hello)} ms per request is the JS/Go bridge and our handler (${ms(floor.isolate)} ms in Node without HTTP).` +
+    ` Through \`wrangler dev\`, as \`make dev\` and \`make test\` run the Worker, health takes ${ms(floor.wrangler)} ms: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router add ${ms(floor.wrangler - floor.workerd)} ms to every request, which a deployed Worker does not pay.` +
+    ` At concurrency 16 the Worker answers one request at a time (one Go instance per isolate; WebAssembly is single-threaded), so its latency there is queueing.`,
+);
 if (leak) {
   const kib = leak.perRequest / 1024;
   reading.push(
     (leak.grows
-      ? `- **One isolate over many requests: memory still grows.** In one isolate (Node, PNG requests one after another) the WebAssembly memory grows from ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served)} requests to ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served)}, about ${kib.toFixed(1)} KiB per request; p50 goes from ${ms(leak.from.p50)} ms to ${ms(leak.to.p50)} ms. A Worker isolate has 128 MB; whether this levels off below it takes a longer run than this one. `
-      : `- **One isolate over many requests.** In one isolate (Node, PNG requests one after another) the WebAssembly memory is ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served)} requests and ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served)} (${kib.toFixed(1)} KiB per request); p50 ${ms(leak.from.p50)} ms, then ${ms(leak.to.p50)} ms. `) +
-      `Every response leaves with a Content-Length (worker/sized.go), so syumai/workers v0.33.0 streams it through workerd's FixedLengthStream (a stand-in of it in Node) and not through a ReadableStream whose \`pull\` and \`cancel\` callbacks (\`js.FuncOf\`) are never released and hold a 16 KiB chunk buffer each (internal/jsutil/stream.go): measured before sized.go, that path grew the isolate by 20.4 KiB a request, from 38 to 122 MiB in 5,216 requests, with p50 going from 1.06 to 31.6 ms. An empty body (the 202 that answers an MCP notification) still takes that path, since syumai/workers uses FixedLengthStream only for a length above 0, and so does an event stream (the SSE answer of MCP, held open by mcp-go until it is read). workerd alone and \`wrangler dev\` still run a new process per kind of request here, so that no kind inherits another's heap.`,
-  );
-}
-{
-  const top = inittrace.inits?.slice(0, 3) ?? [];
-  reading.push(
-    `- **Cold start.** The Worker's first request on a new workerd process takes ${ms(median(workerd.first))} ms (median of ${workerd.first.length} starts; ${ms(median(wrangler.first))} ms through \`wrangler dev\`). In Node the same .wasm compiles in ${ms(median(cold.map((c) => c.compile_ms)))} ms, Go initialises to Ready in ${ms(median(cold.map((c) => c.ready_ms)))} ms and the first request takes ${ms(median(cold.map((c) => c.first_request_ms)))} ms. Package initialisation is ${ms(inittrace.init_ms)} ms of it, led by ${top.map((t) => `${t.pkg} (${ms(t.ms)} ms)`).join(", ")}.`,
+      ? `- **One isolate over many requests: memory grows.** In one isolate (Node, PNG requests one after another) the WebAssembly memory grows from ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served - 1)} requests to ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served - 1)}, about ${kib.toFixed(1)} KiB per request; p50 goes from ${ms(leak.from.p50)} ms to ${ms(leak.to.p50)} ms.`
+      : `- **One isolate over many requests.** In one isolate (Node, PNG requests one after another) the WebAssembly memory is ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served - 1)} requests and ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served - 1)}; p50 ${ms(leak.from.p50)} ms, then ${ms(leak.to.p50)} ms.`) +
+      ` A request crosses the bridge as plain values and its answer comes back as one (worker/serve_js.go), so no request leaves a Go callback or a stream behind. \`make soak\` (below) runs 100,000 requests of every kind through one workerd process.`,
   );
 }
 if (editor) {
@@ -435,9 +489,9 @@ if (editor) {
 {
   const top = thirdParty.slice(0, 4);
   reading.push(
-    `- **Size.** The Worker is ${mib(worker.gzip)} MiB gzip: the 3.5 MiB target is ${worker.gzip < 3.5 * 2 ** 20 ? "met" : "missed"}, and Cloudflare's free plan (3 MiB) ${worker.gzip < 3 * 2 ** 20 ? "fits" : "does not fit"}.` +
-      (Number.isNaN(mcpAdds) ? "" : ` MCP adds ${mib(mcpAdds)} MiB of it: without worker/mcp the Worker is ${mib(ladder.nomcp.gzip)} MiB${ladder.nomcp.gzip < 3 * 2 ** 20 ? ", inside the free plan" : ""}.${mcpTop.length ? ` What MCP brings, by code gzipped alone: ${mcpTop.map((g) => `${g.group} ${int(g.adds)}`).join(", ")} bytes.` : ""}`) +
-      ` Any Go Worker starts at ${mib(ladder.platform?.gzip ?? NaN)} MiB (syumai/workers and net/http with a one-line handler; the Go runtime alone is ${mib(ladder.runtime?.gzip ?? NaN)} MiB). The largest third-party modules: ${top.map((g) => `${g.group} (${int(g.code_gzip)})`).join(", ")}.`,
+    `- **Size.** The Worker is ${mib(worker.raw)} MiB raw (the build fails at 32 MiB, half of Cloudflare's 64 MiB limit: ${worker.raw < workerRawLimit ? "met" : "**missed**"}) and ${mib(worker.gzip)} MiB gzip. Start-up follows it: V8 compiles the ${mib(worker.raw)} MiB in ${ms(start.compile)} ms in Node (${ms(start.compile / (worker.raw / 2 ** 20))} ms per MiB), before Go's own start.` +
+      (Number.isNaN(mcpAdds) ? "" : ` MCP adds ${mib(mcpAdds)} MiB gzip (${mib(mcpAddsRaw)} MiB raw): without worker/mcp the Worker is ${mib(ladder.nomcp.gzip)} MiB gzip.${mcpTop.length ? ` What MCP brings, by code gzipped alone: ${mcpTop.map((g) => `${g.group} ${int(g.adds)}`).join(", ")} bytes.` : ""}`) +
+      ` Any Go Worker starts at ${mib(ladder.platform?.gzip ?? NaN)} MiB gzip (net/http with a one-line handler; the Go runtime alone is ${mib(ladder.runtime?.gzip ?? NaN)} MiB). The largest third-party modules: ${top.map((g) => `${g.group} (${int(g.code_gzip)})`).join(", ")}.`,
   );
 }
 if (unread.length) {
@@ -466,11 +520,10 @@ const matrix = exists("matrix.json") ? json("matrix.json") : null;
 
 const loadStart = json("load-start.json").start, loadEnd = json("load-end.json").end;
 const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(", ");
-const workerGzip = worker.gzip;
 
 console.log(`# Benchmarks
 
-Written by \`make bench\` (e2e/bench/run.sh, then e2e/bench/report.mjs) on ${new Date().toISOString().slice(0, 10)}. Do not edit by hand.
+Written by \`make bench\` (e2e/bench/run.sh, then e2e/bench/report.mjs) on ${new Date().toISOString().slice(0, 10)}, except the Soak and Load sections, which \`make soak\` and \`make load\` write (each says when) and \`make bench\` keeps. Do not edit by hand.
 
 - Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}; ${goVersion}, Node ${process.version}.
 - Load average (1, 5, 15 min) at the start: ${fmtLoad(loadStart)}; at the end: ${fmtLoad(loadEnd)}. On a machine with ${os.cpus().length} cores, a load above ${os.cpus().length} means other work shared the CPU: absolute times then run high, ratios within one run hold better.
@@ -484,8 +537,12 @@ ${table(["target", "measured", ""], [
   ["512 px PNG, WebAssembly: at most 0.5x the fastest peer", `${ms(gms(usW, "all"))} ms vs ${ms(gms(bestW, "all"))} ms (${bestW.name}): ${x(pngRatioWasm)}`, status(pngRatioWasm <= 0.5)],
   ["PNG bytes no larger than the smallest peer's", `${byteWins} of ${usN.inputs.length} inputs`, status(byteWins === usN.inputs.length)],
   ["SVG bytes at most 0.8x node `qrcode`'s", `median ${x(median(svgRatios))}, worst ${x(svgRatioMax)}`, status(svgRatioMax <= 0.8)],
-  ...latencyTargets.map((t) => [`workerd warm p50 within 2x native + 1 ms: ${t.kind}`, `${ms(t.w50)} ms vs ${ms(t.limit)} ms (through \`wrangler dev\`: ${ms(t.wrangler)} ms)`, status(t.ok)]),
-  ["Worker .wasm under 3.5 MiB gzip (3 MiB: Cloudflare free plan)", `${mib(workerGzip)} MiB`, `${status(workerGzip < 3.5 * 2 ** 20)}${workerGzip < 3 * 2 ** 20 ? ", fits the free plan" : ", over the free plan's 3 MiB"}`],
+  [`Worker module load to ready within ${loadLimit} ms`, `${ms(start.loadToReady)} ms in Node (compile ${ms(start.compile)} + start ${ms(start.start)} + warm-up ${ms(start.warm)}); ${ms(start.wdLoad)} ms on workerd alone (spawn to first answer, less a JavaScript Worker's)`, status(start.loadToReady <= loadLimit && start.wdLoad <= loadLimit)],
+  [`first request on a new workerd process within ${firstLimit} ms`, `${ms(start.wdFirst)} ms (median of ${wdFirst.length}: ${runsOf(wdFirst)})`, status(start.wdFirst <= firstLimit)],
+  [`no package initialiser over ${initLimit} ms (WebAssembly, GODEBUG=inittrace=1)`, slowInits.length ? `${slowInits.length} over: ${slowInits.map((i) => `${i.pkg} ${ms(i.ms)} ms`).join(", ")}` : `slowest ${inits[0]?.pkg ?? "–"} ${ms(inits[0]?.ms ?? NaN)} ms`, status(slowInits.length === 0)],
+  ...epOver.map((n) => [`CPU per request within ${cpuLimit} ms (free plan), isolate p99: ${n}`, `p99 ${ms(epIsolate[n].p99)} ms, p50 ${ms(epIsolate[n].p50)} ms`, status(false)]),
+  [`CPU per request within ${cpuLimit} ms (free plan), isolate p99: ${epOver.length ? `the other ${epWithin.length}` : `all ${epWithin.length}`} endpoints`, epWorstWithin ? `slowest ${epWorstWithin}: p99 ${ms(epIsolate[epWorstWithin].p99)} ms` : "not measured", status(epWithin.length > 0)],
+  ["Worker .wasm under 32 MiB raw (half of Cloudflare's 64 MiB limit)", `${mib(worker.raw)} MiB raw (${mib(worker.gzip)} MiB gzip)`, status(worker.raw < workerRawLimit)],
   ...(editor
     ? [
         ["editor.wasm under 1.5 MiB gzip", `${mib(editor.wasm.editor.gzip)} MiB`, status(editor.wasm.editor.gzip < editorGzipLimit)],
@@ -542,37 +599,76 @@ ${decodeTable}
 
 ## Worker
 
-Cold start, median of runs:
+### Start-up
 
-${table(["what", "ms", "runs"], [
-  ["workerd alone: the first request of a new process, one per kind of request (an isolate's cold start: Go start-up and init, the request)", ms(median(workerd.first)), workerd.first.map(ms).join(", ")],
-  ["`wrangler dev`: the first request after it prints Ready, one session per kind", ms(median(wrangler.first)), wrangler.first.map(ms).join(", ")],
-  ["Node: `WebAssembly.compile` of build/worker/app.wasm", ms(median(cold.map((c) => c.compile_ms))), cold.map((c) => ms(c.compile_ms)).join(", ")],
-  ["Node: instantiate + Go initialisation to `workers.Ready`", ms(median(cold.map((c) => c.ready_ms))), cold.map((c) => ms(c.ready_ms)).join(", ")],
-  ["Node: then the first request through `handleRequest`", ms(median(cold.map((c) => c.first_request_ms))), cold.map((c) => ms(c.first_request_ms)).join(", ")],
+The Worker's module in Node (e2e/bench/isolate.mjs, ${startup.length} fresh processes, and ${startupCold.length} more with \`--cold\`, no warm-up), as worker/entry.mjs
+runs it: compile build/worker/app.wasm, start (instantiate, Go's initialisation and main up to ready: \`globalThis.qrkeyless.handle\` registered),
+warm-up (entry.mjs answers a round of common requests in global scope so that V8 compiles their code before the first real request), then
+the first request, \`GET /api/v1/qr?data=first\`. On workerd alone (e2e/bench/workerd-start.mjs): ${wdOurs.length} new processes of our Worker and as many of a
+JavaScript Worker answering a constant, in turn, each polled from spawn until it answers that request.
+
+${table(["what", "median ms", "runs", "target"], [
+  ["Node: compile (`new WebAssembly.Module`)", ms(start.compile), runsOf(startup.map((r) => r.compile_ms)), ""],
+  ["Node: start, Go's initialisation and main to ready", ms(start.start), runsOf(startup.map((r) => r.start_ms)), ""],
+  ["Node: warm-up in global scope", ms(start.warm), runsOf(startup.map((r) => r.warm_ms)), ""],
+  ["**Node: module load to ready** (compile + start + warm-up)", `**${ms(start.loadToReady)}**`, runsOf(loadToReady), `${loadLimit}: ${status(start.loadToReady <= loadLimit)}`],
+  ["Node: the first request, after the warm-up", ms(start.firstNode), runsOf(startup.map((r) => r.first_request_ms)), ""],
+  ["Node: the first request with no warm-up (`--cold`)", ms(start.firstCold), runsOf(startupCold.map((r) => r.first_request_ms)), ""],
+  ["workerd alone: spawn to the first answer, our Worker", ms(median(wdOurs)), runsOf(wdOurs), ""],
+  ["workerd alone: spawn to the first answer, a JavaScript Worker", ms(median(wdHello)), runsOf(wdHello), ""],
+  ["**workerd alone: our module's load to ready** (the difference, start by start)", `**${ms(start.wdLoad)}**`, runsOf(wdLoad), `${loadLimit}: ${status(start.wdLoad <= loadLimit)}`],
+  ["**workerd alone: the first request of a new process**", `**${ms(start.wdFirst)}**`, runsOf(wdFirst), `${firstLimit}: ${status(start.wdFirst <= firstLimit)}`],
+  ["workerd alone: the first request of a new process, a JavaScript Worker", ms(median(wdStart.hello.map((r) => r.first_ms))), runsOf(wdStart.hello.map((r) => r.first_ms)), ""],
+  ["workerd alone: the first request of each process of the latency runs below (latency.mjs, whose first fetch in a new Node process also pays for the client's own start)", ms(median(workerd.first)), runsOf(workerd.first), ""],
+  ["`wrangler dev`: the first request after it prints Ready, one session per kind", ms(median(wrangler.first)), runsOf(wrangler.first), ""],
 ])}
 
-Slowest package initialisers in WebAssembly (one run with GODEBUG=inittrace=1, all packages together ${ms(inittrace.init_ms)} ms):
+Start-up against size: app.wasm is ${mib(worker.raw)} MiB raw, ${mib(worker.gzip)} MiB gzip; compiling it takes ${ms(start.compile)} ms in Node, ${ms(start.compile / (worker.raw / 2 ** 20))} ms per raw MiB,
+${((100 * start.compile) / start.loadToReady).toFixed(0)}% of the module's load to ready. workerd's resident memory right after the first request: ${mib(median(wdStart.ours.map((r) => r.rss)))} MiB for our Worker,
+${mib(median(wdStart.hello.map((r) => r.rss)))} MiB for the JavaScript Worker.
 
-${table(["package", "init ms", "bytes allocated"], (inittrace.inits ?? []).slice(0, 8).map((i) => [i.pkg, ms(i.ms), int(i.bytes)]))}
+Package initialisers in WebAssembly, the ${Math.min(12, inits.length)} slowest (one run with GODEBUG=inittrace=1, which adds its own cost; all packages together
+${ms(inittrace.init_ms)} ms; target: none over ${initLimit} ms):
+
+${table(["package", "init ms", "bytes allocated", "allocations", `within ${initLimit} ms`], [
+  ...inits.slice(0, 12).map((i) => [i.pkg, ms(i.ms), int(i.bytes), int(i.allocs), i.ms <= initLimit ? "yes" : "**no**"]),
+  ["**all packages**", `**${ms(inittrace.init_ms)}**`, "", "", ""],
+])}
+
+### CPU per request, endpoint by endpoint
+
+Every endpoint of e2e/bench/endpoint-list.mjs (qr in every format and style at 512 px, /q/, every typed kind with its example fields,
+verify, size, types, health, the MCP tools but decode and batch), 200 requests each after a warm-up round, cycling through 8 variants of
+the data, one at a time. "Isolate" is the Worker's .wasm in Node (\`isolate.mjs --endpoints 200\`): the handler called synchronously, so
+its time is the CPU the request takes in V8, what Cloudflare counts against the free plan's ${cpuLimit} ms. "workerd" is workerd alone over
+keep-alive HTTP (\`endpoints.mjs\`, a new process), which adds workerd and the client: a JavaScript Worker answers the same client in
+${helloFloor ? `${ms(helloFloor.p50)} ms p50, ${ms(helloFloor.p99)} ms p99 (${helloFloor.n} sequential GETs)` : "– (not measured)"}, the floor under every workerd figure.
+With 200 samples a p99 is the second-slowest request: a collection or a V8 recompilation that lands on one request moves it.
+
+${table(["endpoint", "isolate p50 ms", "isolate p99 ms", "workerd p50 ms", "workerd p99 ms", `isolate p99 ≤ ${cpuLimit} ms`], epRows)}
+
+### Latency over HTTP
 
 Warm latency over loopback: autocannon 8 with exact per-request times; per run ${amount.png} requests at concurrency 1 and ${2 * amount.png} at 16
 (verify ${amount.verify} and ${2 * amount.verify}), after a warm-up as long as a run; median of 3 runs. The native server is \`go build ./worker\`.
 workerd is workerd alone (\`node_modules/.bin/workerd serve\` with the configuration e2e/bench/workerd-config.mjs writes from wrangler.toml), the runtime
-Cloudflare runs, one new process per kind of request; the targets are measured there. \`wrangler dev\` is the same Worker behind wrangler's local proxy,
-as \`make dev\` and \`make test\` serve it, at concurrency 1 only. "In the isolate" is the Worker's .wasm in Node answering through \`handleRequest\`
-directly (e2e/bench/isolate.mjs): no HTTP, no workerd. Requests per second at 16 follow from the mean latency (Little's law).
+Cloudflare runs, one new process per kind of request. \`wrangler dev\` is the same Worker behind wrangler's local proxy,
+as \`make dev\` and \`make test\` serve it, at concurrency 1 only. "In the isolate" is the nearest endpoint of the table above (Node, no HTTP).
+Requests per second at 16 follow from the mean latency (Little's law).
 
-${table(["request", "concurrency", "native p50 / p90 / p99 ms", "workerd p50 / p90 / p99 ms", "through `wrangler dev` ms", "in the isolate (Node) ms", "target: workerd p50 ≤", "requests/s native / workerd"], latencyRows)}
+${table(["request", "concurrency", "native p50 / p90 / p99 ms", "workerd p50 / p90 / p99 ms", "through `wrangler dev` ms", "in the isolate (Node) ms", "requests/s native / workerd"], latencyRows)}
 ${failed.length ? `\n**Failed requests** (not counted in the percentiles): ${failed.map(([s, k, c, n]) => `${s} ${k} at ${c.slice(1)}: ${n}`).join("; ")}.\n` : ""}
 Where the floor comes from: \`/api/v1/health\`, which encodes nothing, p50 at concurrency 1, one layer at a time.
 
 ${table(["server", "p50 ms", ""], floorRows)}
 
-One isolate through many requests (e2e/bench/isolate.mjs --sustained, in Node): PNG requests one after another in blocks of 1,000
-(at most 60 s), each block's latency and the WebAssembly memory after it. Go's heap only grows, so memory that levels off means nothing leaks.
+### One isolate over many requests
 
-${sustainedRows.length ? table(["requests served", "p50 ms", "p90 ms", "WebAssembly memory MiB"], sustainedRows) : "(not measured)"}
+\`isolate.mjs --sustained\`, in Node: PNG requests one after another in 8 blocks of 1,000, each block's latency and the WebAssembly memory
+after it. WebAssembly memory never shrinks, so memory that levels off means nothing leaks. \`make soak\` (below) does the same on workerd with
+every kind of request.
+
+${sustainedRows.length ? table(["requests served", "p50 ms", "p99 ms", "WebAssembly memory MiB"], sustainedRows) : "(not measured)"}
 
 ## Styles
 
@@ -601,6 +697,14 @@ ${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangl
   [["initialize", "initialize"], ["SDK connect", "connect"], ["qr_generate", "generate"]].map(([label, k]) => [label,
     ...["mcp-native.json", "mcp-workerd.json", "mcp-wrangler.json"].map((f) => (exists(f) ? `${ms(json(f)[k].p50)} / ${ms(json(f)[k].p90)}` : "–"))]))}` : "Not measured."}
 
+## Soak
+
+${block("soak", section(previous, "soak"))}
+
+## Load
+
+${block("load", section(previous, "load"))}
+
 ## Editor
 
 ${editor ? `The editor page in Chromium ${editor.chromium ?? ""} (headless, e2e/editor/measure.mjs), served by \`wrangler dev\` from build/site. First code: navigation
@@ -624,7 +728,7 @@ ${table(["what", "median ms", "p95 ms", "max ms", "n", "target"], [
 ## Sizes
 
 ${table(["artifact", "raw bytes", "gzip -9 bytes", "target"], [
-  ["Worker: build/worker/app.wasm", `${int(worker.raw)} (${mib(worker.raw)} MiB)`, `${int(worker.gzip)} (${mib(worker.gzip)} MiB)`, `under 3.5 MiB: ${status(worker.gzip < 3.5 * 2 ** 20)}`],
+  ["Worker: build/worker/app.wasm", `${int(worker.raw)} (${mib(worker.raw)} MiB)`, `${int(worker.gzip)} (${mib(worker.gzip)} MiB)`, `under 32 MiB raw (half of Cloudflare's 64 MiB): ${status(worker.raw < workerRawLimit)}`],
   ...(browser.length ? browser.map((b) => [`browser: ${b.file}`, `${int(b.raw)} (${mib(b.raw)} MiB)`, `${int(b.gzip)} (${mib(b.gzip)} MiB)`, ""]) : [["browser .wasm (build/site/*.wasm)", "not built yet", "", ""]]),
 ])}
 

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # make bench: measures our core beside peer libraries (encode, decode,
-# natively and in WebAssembly), the Worker under workerd next to the native
-# server, and the sizes of the .wasm files; then writes BENCHMARKS.md and
-# docs/bench-encode.svg from what it collected in build/bench.
+# natively and in WebAssembly), the Worker's start-up and the CPU of every
+# endpoint (in Node's V8 and on workerd alone), the Worker under workerd
+# next to the native server, and the sizes of the .wasm files; then writes
+# BENCHMARKS.md and docs/bench-encode.svg from what it collected in
+# build/bench, keeping the sections make soak and make load wrote.
 # Expects `make build` and node_modules (make bench does both). Loopback
-# only; every load is bounded. About 5 minutes on a quiet 2-core machine.
+# only; every load is bounded, and nothing runs beside anything else.
+# About 10 minutes on a quiet 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export WRANGLER_SEND_METRICS=false
@@ -84,7 +87,9 @@ ladder() {
   fi
 }
 # The Worker without MCP: an overlay swaps worker/mcp for a stub whose New
-# returns a 404 handler, so the linker drops mcp-go and what only it uses.
+# returns a 404 handler (and whose Loopback, which worker/serve_js.go
+# calls, does nothing), so the linker drops the MCP server and what only
+# it uses.
 # If worker/mcp's API changes, this line reports an error instead. The stub
 # sits under a directory starting with _ so that ./... never sees it.
 mkdir -p "$out/_overlay"
@@ -92,12 +97,15 @@ cat > "$out/_overlay/mcp_stub.go" <<'STUB'
 package mcp
 
 import (
+	"context"
 	"net/http"
 
 	"qrkeyless/core/scan"
 )
 
 func New(scan.Limits) http.Handler { return http.NotFoundHandler() }
+
+func Loopback(ctx context.Context) context.Context { return ctx }
 STUB
 node -e '
   const fs = require("fs"), path = require("path");
@@ -123,10 +131,16 @@ attribute() { # name, then go build/list flags
 attribute worker
 attribute nomcp -overlay "$out/nomcp-overlay.json" || echo "bench: no attribution without MCP (see the ladder)" >&2
 
-step "the Worker's .wasm in Node: cold start (5 fresh processes), init trace, warm requests, one isolate over many requests"
-for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker; done > "$out/coldstart.jsonl"
+# Start-up in Node: isolate.mjs runs the Worker's .wasm as entry.mjs does
+# (compile, Go's initialisation to ready, the warm-up), a fresh process per
+# sample, since V8 keeps nothing between processes.
+step "the Worker's .wasm in Node: start-up in 5 fresh processes, 5 without the warm-up (--cold), one init trace"
+for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker; done > "$out/startup.jsonl"
+for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker --cold; done > "$out/startup-cold.jsonl"
 node e2e/bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
-node e2e/bench/isolate.mjs build/worker --warm > "$out/isolate.json"
+step "the Worker's .wasm in Node: every endpoint, 200 of each, in the isolate (the CPU a request takes)"
+node e2e/bench/isolate.mjs build/worker --endpoints 200 > "$out/endpoints-isolate.json"
+step "the Worker's .wasm in Node: one isolate over 8,000 PNG requests"
 node e2e/bench/isolate.mjs build/worker --sustained > "$out/sustained.json"
 
 kinds=$(node --input-type=module -e 'import { kinds } from "./e2e/bench/requests.mjs"; console.log(Object.keys(kinds).join(" "))')
@@ -155,6 +169,14 @@ stop
 # more cold-start sample.
 node e2e/bench/workerd-config.mjs "$out"
 workerd=node_modules/.bin/workerd
+step "workerd alone: 5 new processes each of the Worker and of a plain JavaScript Worker, spawn to first answer; the JavaScript Worker's floor"
+node e2e/bench/workerd-start.mjs "$out" 5 200 > "$out/workerd-start.json"
+step "workerd alone, a new process: every endpoint, 200 of each, one at a time"
+port=$(free_port)
+start workerd-endpoints "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+node e2e/bench/endpoints.mjs "http://127.0.0.1:$port" 200 > "$out/endpoints-workerd.json"
+stop
 step "workerd alone: a plain JavaScript Worker, the runtime's own floor (3 runs)"
 port=$(free_port)
 start workerd-hello "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd-hello.capnp"
@@ -170,7 +192,7 @@ done
 step "workerd alone, a new process: MCP initialize, SDK connect and qr_generate (50 each)"
 port=$(free_port)
 start workerd-mcp "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 1 --kinds health --concurrency 1 > /dev/null # waits until it answers
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
 node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-workerd.json"
 stop
 
@@ -198,7 +220,7 @@ for kind in $kinds; do
 done
 step "wrangler dev, a new session: MCP initialize, SDK connect and qr_generate (50 each)"
 wrangler_dev wrangler-mcp
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 1 --kinds health --concurrency 1 > /dev/null
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
 node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
 stop
 
@@ -214,5 +236,8 @@ fi
 
 node -e 'console.log(JSON.stringify({end: require("os").loadavg()}))' > "$out/load-end.json"
 step "writing BENCHMARKS.md and docs/bench-encode.svg"
-node e2e/bench/report.mjs "$out" "$(go version)" > BENCHMARKS.md
+# The Soak and Load sections (make soak, make load) are carried over from
+# the BENCHMARKS.md this replaces.
+node e2e/bench/report.mjs "$out" "$(go version)" BENCHMARKS.md > "$out/BENCHMARKS.md"
+cp "$out/BENCHMARKS.md" BENCHMARKS.md
 step "done"

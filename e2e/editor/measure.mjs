@@ -38,8 +38,12 @@ async function wasmSize(name) {
   return { raw: b.length, gzip, brotli };
 }
 
-async function firstCode(context, path) {
+async function firstCode(context, path, throttle = 1) {
   const page = await context.newPage();
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
   await page.goto(base + path);
   await page.waitForFunction(() => performance.getEntriesByName('qr:first-code').length > 0);
   const ms = await page.evaluate(() => performance.getEntriesByName('qr:first-code')[0].startTime);
@@ -81,6 +85,7 @@ async function typing(context, path, text) {
   const render = await page.evaluate(() => {
     const req = { kind: 'wifi', fields: { ssid: document.getElementById('c-ssid').value }, style: {}, label: '', tpl: '' };
     for (const el of document.querySelectorAll('[data-style]')) {
+      if (el.type === 'radio' && !el.checked) continue;
       if (el.dataset.style === 'label' || el.dataset.style === 'tpl') req[el.dataset.style] = el.value;
       else req.style[el.dataset.style] = el.value.replace(/^#/, '');
     }
@@ -96,19 +101,47 @@ async function typing(context, path, text) {
   return { keystroke: ms, paint, render };
 }
 
+// codeTop is where the code starts on a 390 x 844 phone, in CSS pixels
+// from the top of the page, once the first code is drawn (or the page
+// has settled without one).
+async function codeTop(context, path) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(base + path);
+  await page.waitForFunction(() => typeof qrEditor === 'object' && document.getElementById('status').textContent !== '');
+  const top = await page.evaluate(() => Math.round(document.getElementById('code').getBoundingClientRect().top + scrollY));
+  await page.close();
+  return top;
+}
+
+// The pages the first-impressions review measured (issue 18), opened as
+// a complete shared link; wifi is an open network, since a link never
+// holds a password.
+const linked = {
+  wifi: '/wifi?ssid=Cafe&sec=nopass',
+  upi: '/upi?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.5',
+  epc: '/epc?name=Wikimedia%20Foerdergesellschaft&iban=DE33100205000001194700&amount=12.5&text=Spende',
+  vcard: '/vcard?fn=Jane&ln=Doe&phone=%2B41446681800',
+};
+
 const browser = await launch();
 try {
   const path = '/wifi?ssid=Cafe&sec=nopass';
   const cold = await firstCode(browser.context, path);
   const warm = [];
   for (let i = 0; i < 10; i++) warm.push(await firstCode(browser.context, path));
+  const throttled = [];
+  for (let i = 0; i < 5; i++) throttled.push(await firstCode(browser.context, path, 4));
+  const tops = {};
+  for (const [name, link] of Object.entries(linked)) tops[name] = { linked: await codeTop(browser.context, link), bare: await codeTop(browser.context, `/${name}`) };
   const text = 'Cafe Guest Network 5G upstairs';
   const plain = await typing(browser.context, '/wifi', text);
   const styled = await typing(browser.context, '/wifi?style=rounded&eye=circle&fg=1a237e&label=Guest%20Wi-Fi', text);
   const out = {
     chromium: browser.context.browser()?.version() ?? null,
     wasm: { editor: await wasmSize('editor.wasm'), verify: await wasmSize('verify.wasm') },
-    first_code_ms: { cold: Math.round(cold), warm: stats(warm) },
+    first_code_ms: { cold: Math.round(cold), warm: stats(warm), cpu_4x_warm: stats(throttled) },
+    code_top_390_px: tops,
     keystroke_ms: { plain: stats(plain.keystroke), styled_label: stats(styled.keystroke) },
     keystroke_to_paint_ms: { plain: stats(plain.paint), styled_label: stats(styled.paint) },
     render_ms: { plain: stats(plain.render), styled_label: stats(styled.render) },
@@ -118,7 +151,8 @@ try {
   console.error(
     `editor.wasm ${out.wasm.editor.raw} B raw, ${out.wasm.editor.gzip} B gzip (${mib(out.wasm.editor.gzip)} MiB); ` +
       `verify.wasm ${out.wasm.verify.gzip} B gzip\n` +
-      `first code: ${out.first_code_ms.cold} ms cold, ${out.first_code_ms.warm.median} ms warm (median)\n` +
+      `first code: ${out.first_code_ms.cold} ms cold, ${out.first_code_ms.warm.median} ms warm (median), ${out.first_code_ms.cpu_4x_warm.median} ms warm at 4x CPU throttling\n` +
+      `code starts on a 390 px phone at: ${Object.entries(tops).map(([k, v]) => `${k} ${v.linked} px linked, ${v.bare} bare`).join('; ')}\n` +
       `keystroke to preview (script): median ${out.keystroke_ms.plain.median} ms plain, ${out.keystroke_ms.styled_label.median} ms rounded with a label ` +
       `(p95 ${out.keystroke_ms.plain.p95} / ${out.keystroke_ms.styled_label.p95} ms)\n` +
       `keystroke to paint: median ${out.keystroke_to_paint_ms.plain.median} ms plain, ${out.keystroke_to_paint_ms.styled_label.median} ms rounded with a label ` +

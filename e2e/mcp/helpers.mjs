@@ -2,6 +2,7 @@
 // an independent QR reader (zxing-cpp through zxing-wasm) and timing.
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
@@ -17,11 +18,55 @@ export const targets = [
   ["workerd", process.env.QR_WORKERD_URL],
 ].filter(([, url]) => url);
 
-// connect opens an MCP session with the official client over Streamable HTTP.
-export async function connect(base) {
-  const client = new Client({ name: "qrkeyless-e2e", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", base)));
+// The official clients the tools are called through: the v2 SDK pinned to
+// the stateless revision 2026-07-28, and the v1 SDK at 2025-06-18, an
+// initialize handshake older clients still make. protocol says what each
+// must have agreed on.
+export const clients = [
+  { name: "SDK v2 at 2026-07-28", protocol: "2026-07-28", connect: connectV2 },
+  { name: "SDK v1 at 2025-06-18", protocol: "2025-06-18", connect: (base) => connect(base, "2025-06-18") },
+];
+
+async function connectV2(base) {
+  const client = new ClientV2({ name: "qrkeyless-e2e", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new TransportV2(new URL("/api/mcp", base)));
+  client.agreed = client.getNegotiatedProtocolVersion();
   return client;
+}
+
+// connect opens a connection with the v1 client over Streamable HTTP. The
+// v1 client always offers its newest revision; to offer an older one, the
+// initialize it sends is rewritten on its way out.
+export async function connect(base, protocolVersion) {
+  const client = new Client({ name: "qrkeyless-e2e", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL("/api/mcp", base));
+  if (protocolVersion) {
+    const send = transport.send.bind(transport);
+    transport.send = (m, o) => send(m?.method === "initialize" ? { ...m, params: { ...m.params, protocolVersion } } : m, o);
+  }
+  await client.connect(transport);
+  client.agreed = transport.protocolVersion;
+  return client;
+}
+
+// modern returns a request of 2026-07-28: params with the _meta every
+// request of that revision carries, and the headers that name it.
+export function modern(method, params = {}, id = 1) {
+  const body = {
+    jsonrpc: "2.0", id, method,
+    params: {
+      ...params,
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+        ...(params._meta ?? {}),
+      },
+    },
+  };
+  const headers = { "mcp-protocol-version": "2026-07-28", "mcp-method": method };
+  if (params.name) headers["mcp-name"] = params.name;
+  return { body, headers };
 }
 
 // rpc posts one raw body to /api/mcp and returns the response with its

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
+import { clients, connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
 
 // From the interface and decisions documents.
 const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"];
@@ -22,14 +22,18 @@ if (targets.length === 0) {
   test("MCP suite", { skip: "set QR_NATIVE_URL and/or QR_WORKERD_URL" }, () => {});
 }
 
-for (const [name, base] of targets) {
-  describe(`MCP on ${name}`, () => {
+for (const [name, base] of targets) for (const via of clients) {
+  describe(`MCP on ${name}, ${via.name}`, () => {
     let client;
     before(async () => {
-      client = await connect(base);
+      client = await via.connect(base);
       await client.listTools(); // the client checks structured results against the output schemas it lists
     });
     after(() => client?.close());
+
+    test(`the client and the server agree on ${via.protocol}`, () => {
+      assert.equal(client.agreed, via.protocol);
+    });
 
     const call = (tool, args) => client.callTool({ name: tool, arguments: args });
     const bytes = (b64) => Buffer.from(b64, "base64");
@@ -260,7 +264,7 @@ for (const [name, base] of targets) {
       await assert.rejects(call("qr_nope", {}), (e) => e.code === -32602);
     });
 
-    describe("raw JSON-RPC", () => {
+    if (via === clients[0]) describe("raw JSON-RPC", () => {
       const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
 
       test("initialize answers without a session id", async () => {
@@ -325,7 +329,7 @@ for (const [name, base] of targets) {
       });
     });
 
-    test("latency: initialize and qr_generate, median of 20", async (t) => {
+    if (via === clients[0]) test("latency: initialize and qr_generate, median of 20", async (t) => {
       const initMs = await timeMedian(20, () => rpc(base, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
       const connectMs = await timeMedian(20, async () => (await connect(base)).close());
       const genMs = await timeMedian(20, () => call("qr_generate", { data: "https://example.com/latency" }));

@@ -8,6 +8,7 @@
 
 const form = document.getElementById('editor');
 const kind = form.dataset.kind; // "" on the free-text page
+const title = form.dataset.title; // the kind's title, "" on the free-text page
 const controls = [...form.querySelectorAll('[data-field], [data-style]')];
 const $ = (id) => document.getElementById(id);
 const codeBox = $('code');
@@ -18,12 +19,18 @@ const statusLine = $('status');
 const nameOf = (el) => el.dataset.name || el.name;
 const keyOf = (el) => el.dataset.field || el.dataset.style;
 const isSecret = (el) => 'secret' in el.dataset;
-const labelOf = (el) => form.querySelector(`label[for="${el.id}"]`).firstChild.textContent.trim();
+const isRadio = (el) => el.type === 'radio';
+// labelOf is the name a control goes by: its label, or its group's legend.
+const labelOf = (el) =>
+  (isRadio(el) ? el.closest('fieldset').querySelector('legend') : form.querySelector(`label[for="${el.id}"]`)).firstChild.textContent.trim();
 // typed reports controls whose emptiness means "nothing entered yet".
 const typed = (el) => el.dataset.field && el.tagName !== 'SELECT' && el.type !== 'checkbox';
 
+// value is what a control holds; a radio button holds its value only when
+// it is the one checked.
 function value(el) {
   if (el.type === 'checkbox') return el.checked ? 'true' : '';
+  if (isRadio(el)) return el.checked ? el.value : '';
   if (el.closest('.with-swatch')) return el.value.trim().replace(/^#/, '');
   return el.value;
 }
@@ -31,6 +38,8 @@ function value(el) {
 function setValue(el, v) {
   if (el.type === 'checkbox') {
     el.checked = ['true', '1', 'yes', 'on'].includes(v.toLowerCase());
+  } else if (isRadio(el)) {
+    el.checked = el.value.toLowerCase() === v.toLowerCase();
   } else if (el.tagName === 'SELECT') {
     let opt = [...el.options].find((o) => o.value.toLowerCase() === v.toLowerCase());
     if (!opt) {
@@ -92,6 +101,7 @@ function fillFromURL() {
 function request(examples) {
   const r = { kind, fields: {}, style: {}, label: '', tpl: '' };
   for (const el of controls) {
+    if (isRadio(el) && !el.checked) continue;
     const v = examples && el.dataset.field ? el.dataset.example || '' : value(el);
     if (el.dataset.field) r.fields[el.dataset.field] = v;
     else if (el.dataset.style === 'label' || el.dataset.style === 'tpl') r[el.dataset.style] = v;
@@ -101,6 +111,7 @@ function request(examples) {
 }
 
 let current = null; // the last result drawn, with the request it came from
+let lastErrors = {}; // what the last render found wrong, by control key
 let drawn = 0; // codes drawn so far: the id of the current one
 
 function draw(ev) {
@@ -108,23 +119,38 @@ function draw(ev) {
   const req = request(example);
   const res = qrEditor.render(req);
   const missing = showErrors(res.errors);
+  lastErrors = res.errors;
   if (res.svg) {
     codeBox.innerHTML = res.svg;
-    codeBox.classList.toggle('example', example);
-    codeBox.classList.remove('stale');
+    codeBox.classList.remove('stale', 'blank');
     current = { req, res, example };
     showFigures(res);
     if (++drawn === 1) performance.mark('qr:first-code');
     verifySoon();
   } else {
     codeBox.classList.add('stale');
-    if (!current && !codeBox.querySelector('svg')) codeBox.textContent = 'The code appears here once the form is complete.';
+    if (!codeBox.querySelector('svg')) codeBox.classList.add('blank');
     current = null;
   }
+  $('code-tag').hidden = !(current && example);
+  codeBox.setAttribute('aria-label', describe(current));
   $('dl-png').disabled = $('dl-svg').disabled = !current || example;
   showStatus(res, example, missing);
+  $('code-note').hidden = Boolean(current);
+  if (!current) $('code-note').textContent = statusLine.textContent || 'The code appears here once the form is complete.';
   if (res.needFonts) loadFonts().then(() => draw(), (err) => say(`The label could not be drawn: ${err.message}`));
   if (ev) performance.measure('qr:keystroke', { start: ev.timeStamp, end: performance.now() });
+}
+
+// describe names the preview for a screen reader: what the code holds,
+// except a secret, which is named and not read out.
+function describe(shown) {
+  const what = title ? `${title} QR code` : 'QR code';
+  if (!shown) return `No code yet. ${statusLine.textContent}`.trim();
+  if (shown.example) return `Example ${what}, not yours: fill in the form to make your own`;
+  const secrets = controls.filter((el) => isSecret(el) && value(el) !== '').map((el) => labelOf(el).toLowerCase());
+  if (secrets.length) return `${what} holding the ${secrets.join(' and ')}, not read out`;
+  return `${what} holding: ${shown.res.text}`;
 }
 
 // showErrors puts each message next to its control: at once for a control
@@ -153,11 +179,11 @@ function showStatus(res, example, missing) {
   if (res.errors['']) return say(res.errors['']);
   if (missing.length) return say(`Fill in ${missing.join(', ')} to make the code.`);
   if (!res.svg) return say('Correct the marked fields to update the code.');
-  say('');
+  say('Your code is ready.');
 }
 
 function showFigures(res) {
-  $('v-contrast').textContent = `${res.contrast.toFixed(1)}:1${res.contrast < 4 ? ' (low)' : ''}`;
+  $('v-contrast').textContent = `${res.contrast.toFixed(1)}:1${res.contrast < res.minContrast ? ' (low)' : ''}`;
   $('v-quiet').textContent = `${res.quietZone} module${res.quietZone === 1 ? '' : 's'}`;
   $('v-symbol').textContent = `version ${res.version}, error correction ${res.ec}`;
   $('v-scan').textContent = 'checking…';
@@ -273,7 +299,8 @@ function settleSoon() {
 
 function showLinks() {
   const example = current?.example ?? false;
-  $('share').value = location.href;
+  // Never a fragment: the skip link's #content is not part of the code.
+  $('share').value = location.origin + location.pathname + location.search;
   const api = `${location.origin}/api/v1/${kind || 'qr'}${apiQuery()}`;
   $('api').value = example ? '' : api;
   let curl = `curl -o ${kind || 'qr'}.png '${api}'`;
@@ -282,7 +309,9 @@ function showLinks() {
     const vars = secrets.map((el) => `--data-urlencode "${nameOf(el)}=$${`${kind}_${nameOf(el)}`.toUpperCase().replace(/[^A-Z0-9]/g, '_')}"`);
     curl = `curl -G -o ${kind}.png '${api}' ${vars.join(' ')}`;
   }
-  $('curl').value = example ? '' : curl;
+  $('curl').value = example || !current ? '' : curl;
+  if (!current) $('api').value = '';
+  for (const b of document.querySelectorAll('[data-copy]')) b.disabled = !$(b.dataset.copy).value;
 }
 
 async function copy(button) {
@@ -297,6 +326,7 @@ async function copy(button) {
   const label = button.firstChild;
   label.textContent = 'Copied';
   setTimeout(() => (label.textContent = 'Copy'), 1500);
+  say(`${form.querySelector(`label[for="${field.id}"]`).textContent} copied.`);
 }
 
 // --- start -----------------------------------------------------------------------
@@ -326,7 +356,8 @@ for (const sw of form.querySelectorAll('[data-swatch]')) {
 }
 let ready = false;
 form.addEventListener('input', (ev) => {
-  if (ev.target.type === 'checkbox' || ev.target.tagName === 'SELECT') ev.target.dataset.touched = '1';
+  if (ev.target.type === 'checkbox' || ev.target.tagName === 'SELECT' || isRadio(ev.target)) ev.target.dataset.touched = '1';
+  if (isSecret(ev.target) && ev.target.value !== '') prompt(ev.target, false);
   if (ready) draw(ev);
   settleSoon();
 });
@@ -353,9 +384,33 @@ async function start() {
   ready = true;
   draw();
   showLinks();
+  arrange();
   if (dropped.length) {
     say(`The ${dropped.join(' and ')} in the address was not used and has been removed from it: type it in the form. Secrets never go in a link.`);
   }
+}
+
+// arrange runs once the first code is drawn, for a page opened from a
+// link. A link that made a code keeps it first on a phone. One that did
+// not shows the form first; when what it lacks is a secret, which a link
+// never carries, the field says so and takes the focus, so the person who
+// opened it sees at once that it was left out on purpose and where to
+// type it.
+function arrange() {
+  const root = document.documentElement;
+  if (!root.classList.contains('linked')) return;
+  if (current && !current.example) return;
+  root.classList.remove('linked');
+  const wanted = controls.filter((el) => isSecret(el) && value(el) === '' && lastErrors[keyOf(el)]);
+  for (const el of wanted) prompt(el, true);
+  wanted[0]?.focus();
+}
+
+// prompt shows, or with on false hides, the note that a link left the
+// secret el out.
+function prompt(el, on) {
+  $(`p-${nameOf(el)}`).hidden = !on;
+  el.closest('.control').classList.toggle('prompted', on);
 }
 
 start().catch((err) => say(`The editor could not start: ${err.message}`));

@@ -87,7 +87,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified")
+	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified")
 	rt := s.match(r.URL.Path)
 	if rt == nil {
 		if s.serveFile(w, r) {
@@ -198,6 +198,7 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
 	h.Set("Content-Type", problem.ContentType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("x-qr-cache", "bypass")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(p.Status)
 	w.Write(body) // for HEAD too; see writeCached
@@ -221,6 +222,7 @@ func writeCached(w http.ResponseWriter, r *http.Request, contentType string, bod
 		h.Set("Content-Type", contentType)
 		h.Set("Cache-Control", "no-store")
 		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("x-qr-cache", "bypass")
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 		w.WriteHeader(http.StatusOK)
 		w.Write(body)
@@ -243,6 +245,7 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", etag)
+	h.Set("x-qr-cache", "miss") // the Worker's entry says hit when its cache answers
 	if matches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -190,3 +190,19 @@ func FuzzHandler(f *testing.F) {
 		}
 	})
 }
+
+// An empty value is the parameter left out: its default, for every
+// rendering parameter (README, "Rendering parameters"), so a template
+// that fills color= from an empty variable draws what the bare call does.
+func TestEmptyMeansDefault(t *testing.T) {
+	h := New(nil)
+	bare := answer(h, "GET", "/api/v1/qr?data=hi").Body.String()
+	for _, p := range params.Shared {
+		for _, name := range p.Names() {
+			w := answer(h, "GET", "/api/v1/qr?data=hi&"+name+"=")
+			if w.Code != 200 || w.Body.String() != bare {
+				t.Errorf("%s= (empty): %d, %d bytes; the bare call gives %d bytes", name, w.Code, w.Body.Len(), len(bare))
+			}
+		}
+	}
+}

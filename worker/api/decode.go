@@ -113,6 +113,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	// A decoded wifi code's password, a batch item's: never in a Referer.
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("x-qr-cache", "bypass")
 	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
 	w.Write(b.Bytes())
 }

@@ -179,6 +179,10 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Cal
 		writeProblem(w, r, p)
 		return
 	}
+	secret = secret || params.HasSecret(call.Query)
+	if keyFirst(w, r, secret, codeKey("code", text, o, verify)...) {
+		return
+	}
 	c, p := params.Encode(call, text, o)
 	if p != nil {
 		writeProblem(w, r, p)
@@ -201,7 +205,7 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Cal
 		h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
 		h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
 	}
-	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret || params.HasSecret(call.Query))
+	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
 }
 
 // verify answers GET /api/v1/verify: the scan.Verify report of what
@@ -218,13 +222,17 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
+	secret := params.HasSecret(call.Query)
+	if keyFirst(w, r, secret, codeKey("verify", data, o, false)...) {
+		return
+	}
 	c, p := params.Encode(call, data, o)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
 	body, _ := json.Marshal(scan.Verify(r.Context(), c, data, o.Render()))
-	writeCached(w, r, "application/json", body, params.HasSecret(call.Query))
+	writeCached(w, r, "application/json", body, secret)
 }
 
 func without(q url.Values, names ...string) url.Values {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 
 	"qrkeyless/core/params"
@@ -19,6 +20,11 @@ func (s *server) sizeAdvice(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
+	in, _ := size.Read(call) // Advise has read it without a problem
+	secret := params.HasSecret(call.Query)
+	if keyFirst(w, r, secret, "size", fmt.Sprintf("%+v", in)) {
+		return
+	}
 	body, _ := json.Marshal(a)
-	writeCached(w, r, "application/json", body, params.HasSecret(call.Query))
+	writeCached(w, r, "application/json", body, secret)
 }

@@ -17,6 +17,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"qrkeyless/core/problem"
+	"qrkeyless/worker/edge"
 )
 
 // The protocol revisions served. Modern is the stateless revision: every
@@ -65,6 +66,7 @@ type reply struct {
 	Result  any             `json:"result,omitempty"`
 	Error   *rpcError       `json:"error,omitempty"`
 	etag    string
+	key     string // the edge cache key of an answer the same for every client (package edge)
 }
 
 type rpcError struct {
@@ -133,6 +135,16 @@ func (h *handler) modern(ctx context.Context, header http.Header, m message, p r
 	if version != Modern {
 		return bad(codeNoVersion, "Unsupported protocol version", map[string]any{"supported": Versions(), "requested": version})
 	}
+	// server/discover and tools/list say the same to every client of a
+	// revision: the Worker's edge cache keeps them (worker/front.mjs), and
+	// asks for the key before the answer is made.
+	var key string
+	if m.Method == "server/discover" || m.Method == "tools/list" {
+		var keyOnly bool
+		if key, keyOnly = edge.Key(ctx, "mcp", version, m.Method); keyOnly {
+			return http.StatusNoContent, reply{key: key}
+		}
+	}
 	var result map[string]any
 	etag := false
 	switch m.Method {
@@ -154,7 +166,7 @@ func (h *handler) modern(ctx context.Context, header http.Header, m message, p r
 	}
 	result["resultType"] = "complete"
 	result["_meta"] = map[string]any{metaServer: serverInfo}
-	r := reply{JSONRPC: "2.0", ID: m.ID, Result: result}
+	r := reply{JSONRPC: "2.0", ID: m.ID, Result: result, key: key}
 	if etag {
 		r.etag = tag(result)
 	}
@@ -272,6 +284,13 @@ func tag(result any) string {
 func writeRPC(w http.ResponseWriter, r *http.Request, status int, rep reply) {
 	hdr := w.Header()
 	hdr.Set("Cache-Control", "no-store")
+	if rep.key != "" && !wantsStream(r.Header.Get("Accept")) { // the entry keeps JSON answers only
+		hdr.Set("x-qr-key", rep.key)
+		if status == http.StatusNoContent {
+			w.WriteHeader(status)
+			return
+		}
+	}
 	if rep.etag != "" {
 		hdr.Set("ETag", rep.etag)
 		if strings.Contains(r.Header.Get("If-None-Match"), rep.etag) {

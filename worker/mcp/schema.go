@@ -245,11 +245,12 @@ func sizeOutput() map[string]any {
 		"distance_m":      typ("number", "The scanning distance used, in metres."),
 		"dpi":             typ("integer", "The resolution of the pixel figures."),
 		"module_mm":       typ("number", "One module's side in mm."),
-		"symbol_mm":       typ("number", "The code without its quiet zone, in mm."),
-		"min_size_mm":     typ("number", "The code with a 4-module quiet zone, in mm."),
+		"symbol_mm":       typ("number", "The code without its quiet zone, in mm: the rule's width rounded up to whole pixels a module."),
+		"min_size_mm":     typ("number", "The width to print: the code with its 4-module quiet zone, in mm."),
 		"module_px":       typ("integer", "Whole pixels per module at dpi."),
 		"min_size_px":     typ("integer", "The size= to ask for, quiet zone included."),
-		"rule":            typ("string", "The rule that decided the size."),
+		"rule":            typ("string", "The rule that decided the size, with the least width it asks for."),
+		"print":           typ("string", "What to do, in one sentence: the width to print, quiet zone included, in mm and pixels."),
 		"recommended_url": typ("string", "A PNG call at min_size_px, when data is given and it fits 4096 px."),
-	}, "version", "ec", "modules", "distance_m", "dpi", "module_mm", "symbol_mm", "min_size_mm", "module_px", "min_size_px", "rule")
+	}, "version", "ec", "modules", "distance_m", "dpi", "module_mm", "symbol_mm", "min_size_mm", "module_px", "min_size_px", "rule", "print")
 }

@@ -1,0 +1,41 @@
+// The Worker's edge cache, timed from outside: for each of `n` codes never
+// asked for before, the first request (a miss: Go draws it and the cache
+// keeps it) and then the same code in another spelling (a hit: answered by
+// the cache without entering Go), one request at a time over keep-alive
+// HTTP. The hit rate counts the second requests that said x-qr-cache: hit.
+// Usage: node e2e/bench/cache.mjs BASE_URL [n=200]
+// Prints one JSON object: {miss: {p50, p90, p99, n}, hit: {...}, hitRate}.
+import { percentiles } from "./requests.mjs";
+
+const base = process.argv[2];
+const n = Number(process.argv[3] ?? 200);
+const run = Math.random().toString(36).slice(2, 8);
+
+async function once(path) {
+  const t = performance.now();
+  const res = await fetch(base + path);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return [performance.now() - t, res.headers.get("x-qr-cache")];
+}
+
+// A styled code, as most callers ask for: the miss draws it with a style.
+const spell = [
+  (d) => `/api/v1/qr?data=${d}&style=rounded&eye=circle`,
+  (d) => `/api/v1/qr?eye=circle&text=${d}&dots=rounded&size=512&color=000`,
+];
+for (let i = 0; i < 10; i++) {
+  await once(spell[0](`warm-${run}-${i}`));
+  await once(spell[1](`warm-${run}-${i}`));
+}
+const miss = [];
+const hit = [];
+let hits = 0;
+for (let i = 0; i < n; i++) {
+  const d = `cache-${run}-${i}`;
+  miss.push((await once(spell[0](d)))[0]);
+  const [t, from] = await once(spell[1](d));
+  hit.push(t);
+  if (from === "hit") hits++;
+}
+process.stdout.write(JSON.stringify({ miss: percentiles(miss), hit: percentiles(hit), hitRate: hits / n }) + "\n");
