@@ -25,7 +25,7 @@ export function start(mod, go, fake, loading, onExit = () => {}) {
   go.run(instance).finally(() => onExit(state));
   state.handle = globalThis.qrkeyless.handle;
   state.tooMany = globalThis.qrkeyless.tooMany; // front.mjs, fair use
-  state.limits = JSON.parse(globalThis.qrkeyless.limits);
+  state.limits = globalThis.qrkeyless.limits;
   globalThis.qrkeyless.memory = instance.exports.mem; // for /api/v1/health
   return state;
 }
@@ -66,9 +66,10 @@ export function generator(seedBase64, now) {
 // isolates ahead of requests and allows a second for it. Decode, verify
 // and MCP are left cold: they are rarer, and bring in much more code.
 export function warm(state) {
+  // Small codes: compiling a function costs the same whatever it draws.
   const get = (path) => state.handle("GET", "http://warm.invalid" + path, [], null, false);
-  get("/api/v1/qr?data=warm");
-  get("/api/v1/qr?data=warm&style=dot&eye=leaf");
-  get("/api/v1/qr?data=warm&format=svg&style=rounded&eye=circle");
-  get("/api/v1/wifi?ssid=warm&security=nopass");
+  get("/api/v1/qr?data=warm&size=64");
+  get("/api/v1/qr?data=warm&size=64&style=dot&eye=leaf");
+  get("/api/v1/qr?data=warm&size=64&format=svg&style=rounded&eye=circle");
+  get("/api/v1/wifi?ssid=warm&security=nopass&size=64");
 }

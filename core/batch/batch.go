@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -326,7 +325,24 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 // header date reads as 1980-00-00).
 var zipDate = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+// fileName is id made safe as a file name: each run of characters other
+// than A-Z, a-z, 0-9, '.', '_' and '-' becomes one '_', and dots and
+// underscores are trimmed from the ends. (A loop, not a regexp: regexp
+// would bring its Unicode tables into the Worker's start-up.)
+func fileName(id string) string {
+	var b strings.Builder
+	run := false
+	for _, r := range id {
+		safe := r < 128 && (r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
+		if safe {
+			b.WriteRune(r)
+		} else if !run {
+			b.WriteByte('_')
+		}
+		run = !safe
+	}
+	return strings.Trim(b.String(), "._")
+}
 
 // Zip writes one PNG per successful item, named by its id made file-name
 // safe and unique (or by its index), and errors.json listing the failures.
@@ -345,7 +361,7 @@ func Zip(r Response) []byte {
 			failed = append(failed, failure{i, it.ID, it.Error})
 			continue
 		}
-		name := strings.Trim(unsafeName.ReplaceAllString(it.ID, "_"), "._")
+		name := fileName(it.ID)
 		if name == "" {
 			name = strconv.Itoa(i + 1)
 		}

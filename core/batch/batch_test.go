@@ -205,3 +205,20 @@ func FuzzBatch(f *testing.F) {
 		}
 	})
 }
+
+func TestFileName(t *testing.T) {
+	for _, tt := range []struct{ id, want string }{
+		{"menu card", "menu_card"},
+		{"a/../b", "a_.._b"},
+		{"Café №1", "Caf_1"},
+		{"  x  ", "x"},
+		{"..hidden", "hidden"},
+		{"ok-1.2_3", "ok-1.2_3"},
+		{"日本", ""},
+		{"a\x00b", "a_b"},
+	} {
+		if got := fileName(tt.id); got != tt.want {
+			t.Errorf("fileName(%q) = %q, want %q", tt.id, got, tt.want)
+		}
+	}
+}

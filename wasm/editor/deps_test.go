@@ -16,7 +16,6 @@ import (
 var heavy = []string{
 	"net", "net/http", "crypto/tls",
 	"golang.org/x/image/font/gofont/goregular", "golang.org/x/image/font/gofont/gobold",
-	"github.com/mark3labs/mcp-go/mcp",
 }
 
 // TestBrowserProgramStaysLean names the heavy package and the chain of

@@ -25,21 +25,23 @@ import (
 // this table); natively, the limiter below, with the same numbers.
 
 // Limit is the fair-use limit of one class of request for one client.
+// The Worker's entry reads these fields under lower-case names
+// (worker/serve_js.go, limits).
 type Limit struct {
-	Class    string `json:"class"`
-	Binding  string `json:"binding"`  // the Worker's rate-limiting binding
-	Requests int    `json:"requests"` // allowed per period
-	Period   int    `json:"period"`   // seconds: 10 or 60, the periods Cloudflare offers
-	Method   string `json:"method"`   // the class's requests: this method
-	Path     string `json:"path"`     // and this path ("" for any)
-	Verify   bool   `json:"verify"`   // or a GET asking for verify=1
+	Class    string
+	Binding  string // the Worker's rate-limiting binding
+	Requests int    // allowed per period
+	Period   int    // seconds: 10 or 60, the periods Cloudflare offers
+	Method   string // the class's requests: this method
+	Path     string // and this path ("" for any)
+	Verify   bool   // or a GET asking for verify=1
 	// Call, when set, narrows the class to JSON-RPC requests of this
 	// method: those naming it in Mcp-Method, or, without that header,
 	// those whose body mentions it or is longer than Peek bytes (a long
 	// body is counted as a call rather than read to find out).
-	Call string `json:"call,omitempty"`
-	Peek int    `json:"peek,omitempty"`
-	Hint string `json:"-"` // how to need fewer requests of the class
+	Call string
+	Peek int
+	Hint string // how to need fewer requests of the class
 }
 
 // Limits lists the classes; a request is of the first class it matches,

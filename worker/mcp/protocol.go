@@ -14,8 +14,6 @@ import (
 	"strconv"
 	"strings"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
 	"qrkeyless/core/problem"
 	"qrkeyless/worker/edge"
 )
@@ -219,7 +217,7 @@ func (h *handler) discover() map[string]any {
 
 func (h *handler) list() map[string]any {
 	ts := h.load().tools
-	list := make([]mcpgo.Tool, len(ts))
+	list := make([]Tool, len(ts))
 	for i, t := range ts {
 		list[i] = t.Tool
 	}

@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strconv"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
@@ -24,12 +22,12 @@ import (
 
 // call is the body of a tool: its arguments in, a result or the problem
 // with them out.
-type call func(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem)
+type call func(ctx context.Context, args map[string]any) (*Result, *problem.Problem)
 
 // tool is one tool: what tools/list says of it, and what tools/call runs.
 type tool struct {
-	Tool    mcpgo.Tool
-	Handler func(ctx context.Context, args any) *mcpgo.CallToolResult
+	Tool    Tool
+	Handler func(ctx context.Context, args any) *Result
 }
 
 // tools lists the six tools with their schemas and handlers.
@@ -71,23 +69,16 @@ func tools(limits scan.Limits) []tool {
 
 // define describes a tool. Every tool only computes: it reads nothing but
 // its arguments, changes nothing, and gives the same answer every time.
-func define(name, title, description string, input, output map[string]any) mcpgo.Tool {
-	yes, no := true, false
-	t := mcpgo.Tool{
-		Name:           name,
-		Title:          title,
-		Description:    description,
-		RawInputSchema: mustJSON(input),
-		Annotations: mcpgo.ToolAnnotation{
-			Title:           title,
-			ReadOnlyHint:    &yes,
-			DestructiveHint: &no,
-			IdempotentHint:  &yes,
-			OpenWorldHint:   &no,
-		},
+func define(name, title, description string, input, output map[string]any) Tool {
+	t := Tool{
+		Name:        name,
+		Title:       title,
+		Description: description,
+		InputSchema: mustJSON(input),
+		Annotations: Annotations{Title: title, ReadOnlyHint: true, IdempotentHint: true},
 	}
 	if output != nil {
-		t.RawOutputSchema = mustJSON(output)
+		t.OutputSchema = mustJSON(output)
 	}
 	return t
 }
@@ -95,8 +86,8 @@ func define(name, title, description string, input, output map[string]any) mcpgo
 // run adapts a call to tools/call: a problem becomes a tool result with
 // isError and the problem document as its text, never a JSON-RPC error,
 // so that the model reads the fix.
-func run(c call) func(ctx context.Context, arguments any) *mcpgo.CallToolResult {
-	return func(ctx context.Context, arguments any) (res *mcpgo.CallToolResult) {
+func run(c call) func(ctx context.Context, arguments any) *Result {
+	return func(ctx context.Context, arguments any) (res *Result) {
 		defer func() {
 			// A panic is a bug; answer it as one rather than let it end the
 			// Worker's Go instance for every request that follows.
@@ -135,15 +126,15 @@ func flat(args map[string]any) url.Values {
 	return q
 }
 
-func problemResult(p *problem.Problem) *mcpgo.CallToolResult {
-	return &mcpgo.CallToolResult{IsError: true, Content: []mcpgo.Content{mcpgo.NewTextContent(string(p.JSON()))}}
+func problemResult(p *problem.Problem) *Result {
+	return &Result{IsError: true, Content: []Content{text(string(p.JSON()))}}
 }
 
 // structured returns v as structured content and, for clients that read
 // only text, as JSON text.
-func structured(v any) *mcpgo.CallToolResult {
+func structured(v any) *Result {
 	b := mustJSON(v)
-	return &mcpgo.CallToolResult{StructuredContent: b, Content: []mcpgo.Content{mcpgo.NewTextContent(string(b))}}
+	return &Result{StructuredContent: b, Content: []Content{text(string(b))}}
 }
 
 // briefLimit is the most JSON a result repeats as text: a batch of
@@ -152,10 +143,10 @@ const briefLimit = 64 << 10
 
 // structuredBrief is structured, but over briefLimit the text part says
 // what the structured content holds instead of repeating it.
-func structuredBrief(v any, summary string) *mcpgo.CallToolResult {
+func structuredBrief(v any, summary string) *Result {
 	res := structured(v)
-	if len(res.StructuredContent.(json.RawMessage)) > briefLimit {
-		res.Content = []mcpgo.Content{mcpgo.NewTextContent(summary)}
+	if len(res.StructuredContent) > briefLimit {
+		res.Content = []Content{text(summary)}
 	}
 	return res
 }
@@ -202,7 +193,7 @@ func scalar(v any) (string, bool) {
 }
 
 // generate is qr_generate: GET /api/v1/qr as a tool.
-func generate(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+func generate(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
@@ -217,7 +208,7 @@ func generate(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 
 // generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
 // kind's fields given as an object beside the rendering parameters.
-func generateTyped(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 	q, p := query(args, "type", "fields")
 	if p != nil {
 		return nil, p
@@ -258,12 +249,12 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcpgo.CallToolRes
 // endpoint c names would: the PNG as image content, then the absolute URL of
 // c (with a note when it holds a secret, which the URL leaves out), then
 // the body of any format but png.
-func picture(ctx context.Context, c problem.Call, text string, known ...string) (*mcpgo.CallToolResult, *problem.Problem) {
+func picture(ctx context.Context, c problem.Call, data string, known ...string) (*Result, *problem.Problem) {
 	o, p := params.Parse(c, known...)
 	if p != nil {
 		return nil, p
 	}
-	code, p := params.Encode(c, text, o)
+	code, p := params.Encode(c, data, o)
 	if p != nil {
 		return nil, p
 	}
@@ -275,12 +266,12 @@ func picture(ctx context.Context, c problem.Call, text string, known ...string) 
 	if params.HasSecret(c.Query) {
 		link += "\nThe URL carries " + params.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
-	res := &mcpgo.CallToolResult{Content: []mcpgo.Content{
-		mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
-		mcpgo.NewTextContent(link),
+	res := &Result{Content: []Content{
+		image(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
+		text(link),
 	}}
 	if o.Format.Name != "png" {
-		res.Content = append(res.Content, mcpgo.NewTextContent(string(render.Bytes(code, ro, o.Format.Name))))
+		res.Content = append(res.Content, text(string(render.Bytes(code, ro, o.Format.Name))))
 	}
 	return res, nil
 }
@@ -288,7 +279,7 @@ func picture(ctx context.Context, c problem.Call, text string, known ...string) 
 // decoder returns qr_decode: POST /api/v1/decode as a tool, with the image
 // as base64 text (tool arguments are JSON; MCP has no binary argument).
 func decoder(limits scan.Limits) call {
-	return func(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+	return func(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 		img, p := imageArg(args["image"])
 		if p != nil {
 			return nil, p
@@ -319,7 +310,7 @@ func imageArg(v any) ([]byte, *problem.Problem) {
 }
 
 // verify is qr_verify: GET /api/v1/verify as a tool.
-func verify(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
@@ -346,7 +337,7 @@ func verify(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *p
 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
 // being the request body.
-func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+func runBatch(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 	req, p := batch.Parse(mustJSON(args))
 	if p != nil {
 		return nil, p
@@ -357,8 +348,8 @@ func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 	}
 	res := structuredBrief(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
 	if req.Output == "zip" {
-		res.Content = append(res.Content, mcpgo.NewEmbeddedResource(mcpgo.BlobResourceContents{
-			URI: "qr-codes.zip", MIMEType: "application/zip", Blob: base64.StdEncoding.EncodeToString(batch.Zip(out)),
+		res.Content = append(res.Content, embedded(Resource{
+			URI: "qr-codes.zip", MimeType: "application/zip", Blob: base64.StdEncoding.EncodeToString(batch.Zip(out)),
 		}))
 	}
 	return res, nil
@@ -366,7 +357,7 @@ func runBatch(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, 
 
 // recommend is qr_size_recommend: GET /api/v1/size as a tool, its
 // arguments read as that query by core/size.
-func recommend(ctx context.Context, args map[string]any) (*mcpgo.CallToolResult, *problem.Problem) {
+func recommend(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
