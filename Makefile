@@ -93,7 +93,7 @@ chromium:
 
 ## bench: encode and decode against peer libraries (native and WebAssembly), the Worker on
 ## workerd next to the native server, .wasm sizes; writes BENCHMARKS.md and docs/bench-encode.svg
-bench: node_modules build
+bench: node_modules build build/wrangler.toml
 	bash e2e/bench/run.sh
 
 ## soak: one workerd process answers 100,000 mixed requests one after another (about 10 minutes);

@@ -40,6 +40,11 @@ wait_up "$QR_NATIVE_URL" native
 wait_up "$QR_WORKERD_URL" workerd
 
 go test -count=1 ./e2e/
+# Verify's promise against a reader that is not ours: the agreement set
+# (every style and eye, three colour pairs, two texts) read by zxing-cpp.
+rm -rf build/agreement
+QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
+node e2e/agreement/agreement.mjs build/agreement
 node --test e2e/mcp/
 # The official MCP conformance suite, against both (conformance-expected.yml
 # lists what it cannot test here and why).

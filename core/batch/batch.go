@@ -70,6 +70,10 @@ const path = "/api/v1/qr/batch"
 // count, before any item is rendered.
 func Parse(body []byte) (Request, *problem.Problem) {
 	var req Request
+	if d, m := budget.JSONShape(body); d > budget.MaxJSONDepth || m > budget.MaxJSONMembers {
+		return req, problem.BadBody.Newf("", `POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`,
+			"the body nests %d levels deep and has an object of %d members; at most %d levels and %d members are read", d, m, budget.MaxJSONDepth, budget.MaxJSONMembers)
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {

@@ -222,3 +222,16 @@ func TestFileName(t *testing.T) {
 		}
 	}
 }
+
+// A body of one object with thousands of names, or nested thousands deep,
+// is refused before encoding/json reads it into maps.
+func TestParseBoundsTheShape(t *testing.T) {
+	wide := `{"items":[{"data":"a","fields":{` + strings.Repeat(`"k":"v",`, 2000) + `"k":"v"}}]}`
+	deep := `{"items":[` + strings.Repeat("[", 100) + strings.Repeat("]", 100) + `]}`
+	for name, body := range map[string]string{"wide": wide, "deep": deep} {
+		_, p := Parse([]byte(body))
+		if p == nil || p.Status != 400 || !strings.Contains(p.Detail, "at most 64 levels and 1024 members") {
+			t.Errorf("%s: %+v", name, p)
+		}
+	}
+}

@@ -11,8 +11,8 @@ import (
 	"fmt"
 )
 
-// Limits of one request, chosen from measurements (BENCHMARKS.md,
-// "Hostile input") so that none costs more than a second of CPU or 100 MB
+// Limits of one request, chosen from measurements (worker/api's
+// TestHostileInputIsBounded; BENCHMARKS.md, "Load") so that none costs more than a second of CPU or 100 MB
 // natively, nor takes a Worker isolate past its 128 MB.
 const (
 	// DecodePixels bounds the pixels of the prepared images one decode

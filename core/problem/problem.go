@@ -42,20 +42,19 @@ func (p *Problem) JSON() []byte {
 // Kinds of problem, each with its status and title. The type URI is the
 // relative reference /problems/<slug>, documented in the README.
 var (
-	BadValue      = kind{400, "invalid-parameter", "Invalid parameter"}
-	Missing       = kind{400, "missing-parameter", "Missing parameter"}
-	Conflict      = kind{400, "conflicting-parameters", "Conflicting parameters"}
-	TooLong       = kind{400, "data-too-long", "Data too long"}
-	BadBody       = kind{400, "invalid-body", "Invalid request body"}
-	Forbidden     = kind{403, "forbidden", "Forbidden"}
-	NotFound      = kind{404, "not-found", "Not found"}
-	NotAllowed    = kind{405, "method-not-allowed", "Method not allowed"}
-	TooLarge      = kind{413, "too-large", "Request too large"}
-	Unsupported   = kind{415, "unsupported-media-type", "Unsupported media type"}
-	NoCode        = kind{422, "no-code-found", "No QR code found"}
-	TooMany       = kind{429, "too-many-requests", "Too many requests"}
-	Unprocessable = kind{422, "unprocessable", "Unprocessable content"}
-	Internal      = kind{500, "internal", "Internal error"} // a bug, never an answer to bad input
+	BadValue    = kind{400, "invalid-parameter", "Invalid parameter"}
+	Missing     = kind{400, "missing-parameter", "Missing parameter"}
+	Conflict    = kind{400, "conflicting-parameters", "Conflicting parameters"}
+	TooLong     = kind{400, "data-too-long", "Data too long"}
+	BadBody     = kind{400, "invalid-body", "Invalid request body"}
+	Forbidden   = kind{403, "forbidden", "Forbidden"}
+	NotFound    = kind{404, "not-found", "Not found"}
+	NotAllowed  = kind{405, "method-not-allowed", "Method not allowed"}
+	TooLarge    = kind{413, "too-large", "Request too large"}
+	Unsupported = kind{415, "unsupported-media-type", "Unsupported media type"}
+	NoCode      = kind{422, "no-code-found", "No QR code found"}
+	TooMany     = kind{429, "too-many-requests", "Too many requests"}
+	Internal    = kind{500, "internal", "Internal error"} // a bug, never an answer to bad input
 )
 
 type kind struct {

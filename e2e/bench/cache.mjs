@@ -3,8 +3,11 @@
 // keeps it) and then the same code in another spelling (a hit: answered by
 // the cache without entering Go), one request at a time over keep-alive
 // HTTP. The hit rate counts the second requests that said x-qr-cache: hit.
+// Then `n` MCP tools/list requests of 2026-07-28, which the entry keeps
+// after the first (with no cache behind the Cache API, each is drawn).
 // Usage: node e2e/bench/cache.mjs BASE_URL [n=200]
-// Prints one JSON object: {miss: {p50, p90, p99, n}, hit: {...}, hitRate}.
+// Prints one JSON object: {miss: {p50, p90, p99, n}, hit: {...}, hitRate,
+// toolsList: {p50, p90, p99, n}, toolsListHitRate}.
 import { percentiles } from "./requests.mjs";
 
 const base = process.argv[2];
@@ -38,4 +41,21 @@ for (let i = 0; i < n; i++) {
   hit.push(t);
   if (from === "hit") hits++;
 }
-process.stdout.write(JSON.stringify({ miss: percentiles(miss), hit: percentiles(hit), hitRate: hits / n }) + "\n");
+const list = [];
+let listHits = 0;
+for (let i = 0; i < n; i++) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
+    body: JSON.stringify({
+      jsonrpc: "2.0", id: i, method: "tools/list",
+      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+    }),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || body.id !== i) throw new Error(`tools/list: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  list.push(performance.now() - t);
+  if (res.headers.get("x-qr-cache") === "hit") listHits++;
+}
+process.stdout.write(JSON.stringify({ miss: percentiles(miss), hit: percentiles(hit), hitRate: hits / n, toolsList: percentiles(list), toolsListHitRate: listHits / n }) + "\n");

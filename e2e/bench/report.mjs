@@ -652,8 +652,8 @@ ${table(["endpoint", "isolate p50 ms", "isolate p99 ms", "workerd p50 ms", "work
 Warm latency over loopback: autocannon 8 with exact per-request times; per run ${amount.png} requests at concurrency 1 and ${2 * amount.png} at 16
 (verify ${amount.verify} and ${2 * amount.verify}), after a warm-up as long as a run; median of 3 runs. The native server is \`go build ./worker\`.
 workerd is workerd alone (\`node_modules/.bin/workerd serve\` with the configuration e2e/bench/workerd-config.mjs writes from wrangler.toml), the runtime
-Cloudflare runs, one new process per kind of request. \`wrangler dev\` is the same Worker behind wrangler's local proxy,
-as \`make dev\` and \`make test\` serve it, at concurrency 1 only. "In the isolate" is the nearest endpoint of the table above (Node, no HTTP).
+Cloudflare runs, one new process per kind of request, with nothing behind its Cache API, so every answer is drawn. \`wrangler dev\` is the same Worker behind wrangler's local proxy,
+as \`make dev\` and \`make test\` serve it, at concurrency 1 only; there miniflare's cache is real, and autocannon's repeated URLs are edge-cache hits after the first. "In the isolate" is the nearest endpoint of the table above (Node, no HTTP).
 Requests per second at 16 follow from the mean latency (Little's law).
 
 ${table(["request", "concurrency", "native p50 / p90 / p99 ms", "workerd p50 / p90 / p99 ms", "through `wrangler dev` ms", "in the isolate (Node) ms", "requests/s native / workerd"], latencyRows)}
@@ -696,6 +696,20 @@ worker/mcp: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with it: ${mib(worker.gzip)} 
 ${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangler dev p50 / p90 ms"],
   [["initialize", "initialize"], ["SDK connect", "connect"], ["qr_generate", "generate"]].map(([label, k]) => [label,
     ...["mcp-native.json", "mcp-workerd.json", "mcp-wrangler.json"].map((f) => (exists(f) ? `${ms(json(f)[k].p50)} / ${ms(json(f)[k].p90)}` : "–"))]))}` : "Not measured."}
+
+## Edge cache
+
+${exists("cache-workerd.json") ? (() => {
+  const rows = [["workerd alone, in-memory cache behind the Cache API", "cache-workerd.json"], ["workerd alone, no cache (each answer drawn)", "cache-nocache.json"], ["wrangler dev (miniflare's cache)", "cache-wrangler.json"]]
+    .filter(([, f]) => exists(f)).map(([label, f]) => { const c = json(f); return [label, `${ms(c.miss.p50)} / ${ms(c.miss.p99)}`, `${ms(c.hit.p50)} / ${ms(c.hit.p99)}`, `${Math.round(c.hitRate * 100)}%`, `${ms(c.toolsList.p50)} / ${ms(c.toolsList.p99)}`, `${Math.round(c.toolsListHitRate * 100)}%`]; });
+  return `The Worker's entry (worker/front.mjs) keeps public, immutable answers with the Cache API under Go's canonical key (e2e/bench/cache.mjs): for each of
+${json("cache-workerd.json").miss.n} new styled codes (rounded, circle eyes), the first request (a miss: Go names the key, draws the code, the cache keeps it) and then
+the same code in another spelling (a hit, answered without entering Go), one request at a time; then as many MCP tools/list requests of 2026-07-28, which
+the entry keeps per build after the first. On workerd alone the cache is e2e/bench/cache-service.mjs, an in-memory stand-in for Cloudflare's; a
+workers.dev deployment has no cache at all (README, Deploy).
+
+${table(["server", "miss p50 / p99 ms", "second spelling p50 / p99 ms", "hits", "tools/list p50 / p99 ms", "tools/list hits"], rows)}`;
+})() : "Not measured."}
 
 ## Soak
 

@@ -196,14 +196,25 @@ node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits
 node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-workerd.json"
 stop
 
-# wrangler dev runs the [build] command (make build, cached by now) and
-# prints "Ready on" once it accepts requests; the Worker's first request
-# then starts Go in a new isolate. Every request passes wrangler's proxy
+step "edge cache on workerd alone: an in-memory cache behind the Cache API, then none (200 codes, 200 tools/list each)"
+for cfg in cache nocache; do
+  port=$(free_port)
+  capnp="$out/workerd-cache.capnp"; [ "$cfg" = nocache ] && capnp="$out/workerd.capnp"
+  start "workerd-$cfg" "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$capnp"
+  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+  node e2e/bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-$( [ "$cfg" = cache ] && echo workerd || echo nocache ).json"
+  stop
+done
+
+# wrangler dev (with build/wrangler.toml, which has no [build]: make has
+# built) prints "Ready on" once it accepts requests; Go starts while the
+# module loads, in global scope. Repeated GETs are answered by the edge
+# cache (miniflare's) without entering Go. Every request passes wrangler's proxy
 # worker, a second workerd, miniflare's entry worker and the asset router.
 # A new session for each kind of request, as for workerd alone.
 wrangler_dev() {
   port=$(free_port)
-  start "$1" npx wrangler dev --ip 127.0.0.1 --port "$port" --log-level info
+  start "$1" npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port "$port" --log-level info
   for _ in $(seq 1 1200); do
     grep -q "Ready on" "$out/$1.log" && return 0
     kill -0 "${pids[-1]}" 2>/dev/null || break
@@ -218,6 +229,11 @@ for kind in $kinds; do
   node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" --concurrency 1 > "$out/wrangler-$kind.json"
   stop
 done
+step "wrangler dev, a new session: the edge cache, miniflare's (200 codes, 200 tools/list)"
+wrangler_dev wrangler-cache
+node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
+node e2e/bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-wrangler.json"
+stop
 step "wrangler dev, a new session: MCP initialize, SDK connect and qr_generate (50 each)"
 wrangler_dev wrangler-mcp
 node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null

@@ -8,7 +8,10 @@
 //     and flags);
 //   - OUT_DIR/workerd-hello.capnp: a JavaScript Worker that answers every
 //     request with a constant, whose latency is workerd's own floor over
-//     loopback HTTP.
+//     loopback HTTP;
+//   - OUT_DIR/workerd-cache.capnp: the Worker with an in-memory cache
+//     behind its Cache API (cache-service.mjs), as Cloudflare's cache is
+//     behind it on a custom domain.
 //
 // Usage: node workerd-config.mjs OUT_DIR   (from the repository root)
 // Then:  workerd serve --socket-addr http=127.0.0.1:PORT OUT_DIR/workerd.capnp
@@ -42,15 +45,16 @@ const moduleLine = (name) => {
 const compat = `compatibilityDate = ${JSON.stringify(date)},\n  compatibilityFlags = [${flags.map((f) => JSON.stringify(f)).join(", ")}],`;
 const hello = `export default { fetch: () => new Response('{"status":"ok"}', { headers: { "content-type": "application/json" } }) };`;
 
-// One socket named http, moved to a free port by --socket-addr.
-const write = (file, worker) =>
+// One socket named http, moved to a free port by --socket-addr. extra
+// adds to the worker's definition; services, to the config's.
+const write = (file, worker, extra = "", services = "") =>
   fs.writeFileSync(
     path.join(out, file),
     `# Written by e2e/bench/workerd-config.mjs from wrangler.toml; do not edit.
 using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
+  services = [(name = "main", worker = .worker)${services}],
   sockets = [(name = "http", address = "127.0.0.1:8787", http = (), service = "main")],
 );
 
@@ -58,10 +62,13 @@ const worker :Workerd.Worker = (
   modules = [
     ${worker.join(",\n    ")},
   ],
-  ${compat}
+  ${compat}${extra}
 );
 `,
   );
 fs.mkdirSync(out, { recursive: true });
 write("workerd.capnp", names.map(moduleLine));
 write("workerd-hello.capnp", [`(name = "hello.mjs", esModule = ${JSON.stringify(hello)})`]);
+const cacheService = JSON.stringify(path.relative(out, path.resolve("e2e/bench/cache-service.mjs")));
+write("workerd-cache.capnp", names.map(moduleLine), `\n  cacheApiOutbound = "cache",`,
+  `,\n    (name = "cache", worker = (modules = [(name = "cache.mjs", esModule = embed ${cacheService})], ${compat.replace(/\n\s*/g, " ")}))`);

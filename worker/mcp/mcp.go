@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
@@ -140,25 +141,15 @@ func (m *member) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// maxDepth is the deepest nesting of arrays and objects a message may
-// have, and maxKeys the most members one object may have. Tool arguments
-// need five levels and a few dozen names; encoding/json gives up at
-// 10,000 levels with an error that reads as if the JSON were broken, and
-// a map of a million names is work for the collector, not for a tool.
-const (
-	maxDepth = 64
-	maxKeys  = 1024
-)
-
 // check reads the envelope of a JSON-RPC message: it returns the JSON-RPC
 // error code and message for a message that is not JSON (-32700) or not a
 // valid request, notification or response (-32600), with the id to answer
 // with when it has a valid one, and code 0 for a valid message.
 func check(body []byte) (id json.RawMessage, code int, message string) {
-	if d, k := shape(body); d > maxDepth {
-		return nil, -32600, fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, maxDepth)
-	} else if k > maxKeys {
-		return nil, -32600, fmt.Sprintf("Invalid Request: an object in the message has %d members; at most %d are read", k, maxKeys)
+	if d, k := budget.JSONShape(body); d > budget.MaxJSONDepth {
+		return nil, -32600, fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, budget.MaxJSONDepth)
+	} else if k > budget.MaxJSONMembers {
+		return nil, -32600, fmt.Sprintf("Invalid Request: an object in the message has %d members; at most %d are read", k, budget.MaxJSONMembers)
 	}
 	var m struct {
 		JSONRPC member `json:"jsonrpc"`
@@ -195,35 +186,6 @@ func check(body []byte) (id json.RawMessage, code int, message string) {
 		return id, -32600, "Invalid Request: method must be a string"
 	}
 	return nil, 0, ""
-}
-
-// shape returns how deeply the arrays and objects of a JSON text nest and
-// the most members any one object has, without parsing it: brackets and
-// commas inside strings do not count.
-func shape(b []byte) (depth, keys int) {
-	var stack []int // members counted so far, per open object (-1 for an array)
-	inString := false
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '{':
-			stack = append(stack, 1)
-			depth = max(depth, len(stack))
-		case c == '[':
-			stack = append(stack, -1)
-			depth = max(depth, len(stack))
-		case c == ',' && len(stack) > 0 && stack[len(stack)-1] > 0:
-			stack[len(stack)-1]++
-			keys = max(keys, stack[len(stack)-1])
-		case (c == '}' || c == ']') && len(stack) > 0:
-			stack = stack[:len(stack)-1]
-		}
-	}
-	return depth, keys
 }
 
 func tooLarge(n int64) *problem.Problem {
