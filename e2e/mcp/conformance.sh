@@ -19,7 +19,7 @@ rm -rf "$out"
 for url in "$@"; do
   for spec in 2025-11-25 2026-07-28; do
     case $spec in
-      2025-11-25) scenarios="server-initialize ping tools-list dns-rebinding-protection server-sse-multiple-streams" ;;
+      2025-11-25) scenarios="server-initialize ping tools-list dns-rebinding-protection" ;;
       2026-07-28) scenarios="server-stateless tools-list dns-rebinding-protection caching http-header-validation server-sse-multiple-streams" ;;
     esac
     for s in $scenarios; do
