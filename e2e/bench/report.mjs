@@ -733,11 +733,17 @@ ${table(["program", "raw bytes", "gzip -9 bytes", "brotli 11 bytes", "target"], 
 ${table(["what", "median ms", "p95 ms", "max ms", "n", "target"], [
   ["first code, new profile", int(editor.first_code_ms.cold), "", "", 1, ""],
   ["first code, warm", int(editor.first_code_ms.warm.median), int(editor.first_code_ms.warm.p95), int(editor.first_code_ms.warm.max), editor.first_code_ms.warm.n, ""],
+  ...(editor.first_code_ms.cpu_4x_warm ? [["first code, warm, CPU throttled 4x (a mid-range phone)", int(editor.first_code_ms.cpu_4x_warm.median), int(editor.first_code_ms.cpu_4x_warm.p95), int(editor.first_code_ms.cpu_4x_warm.max), editor.first_code_ms.cpu_4x_warm.n, ""]] : []),
   ...[["plain", "plain code"], ["styled_label", "rounded modules, circle eyes, colour and a caption"]].flatMap(([key, label]) => [
     [`keystroke to preview: ${label}`, ms(editor.keystroke_ms[key].median), ms(editor.keystroke_ms[key].p95), ms(editor.keystroke_ms[key].max), editor.keystroke_ms[key].n, `${frame} ms: ${status(editor.keystroke_ms[key].median <= frame)}`],
     [`one \`qrEditor.render\`: ${label}`, ms(editor.render_ms[key].median), ms(editor.render_ms[key].p95), ms(editor.render_ms[key].max), editor.render_ms[key].n, ""],
   ]),
-])}` : "Not measured: no Chromium (`make chromium` installs it)."}
+])}
+${editor.code_top_390_px ? `
+Where the code starts on a 390 x 844 phone, in CSS pixels from the top of the page, opened as a complete shared link and bare (a link shows
+its code on the first screen; a bare page starts with its form):
+
+${table(["page", "shared link", "bare"], Object.entries(editor.code_top_390_px).map(([k, v]) => [`/${k}`, `${v.linked} px: ${status(v.linked < 844)}`, `${v.bare} px`]))}` : ""}` : "Not measured: no Chromium (`make chromium` installs it)."}
 
 ## Sizes
 
