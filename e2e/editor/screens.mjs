@@ -38,7 +38,8 @@ try {
       await page.setViewportSize(viewport);
       await page.goto(base + path, { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => document.querySelector('#code svg') || document.activeElement?.dataset.secret !== undefined);
-      await page.waitForTimeout(300); // the verify worker's answer, when it comes at once
+      // The verify worker's answer, so the picture shows a verdict rather than "checking…".
+      await page.waitForFunction(() => !document.querySelector('#code svg') || document.getElementById('v-scan')?.textContent !== 'checking…', null, { timeout: 15000 }).catch(() => {});
       const file = `${name}-${size}.png`;
       await page.screenshot({ path: new URL(file, out).pathname });
       row.push(` ![${name} at ${size} px](${file}) |`);
