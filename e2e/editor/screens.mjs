@@ -40,6 +40,11 @@ try {
       await page.waitForFunction(() => document.querySelector('#code svg') || document.activeElement?.dataset.secret !== undefined);
       // The verify worker's answer, so the picture shows a verdict rather than "checking…".
       await page.waitForFunction(() => !document.querySelector('#code svg') || document.getElementById('v-scan')?.textContent !== 'checking…', null, { timeout: 15000 }).catch(() => {});
+      if (size === '390') {
+        // Where the preview starts, in CSS pixels from the top of the page (the screen is 844 high).
+        const top = await page.evaluate(() => Math.round(document.getElementById('code').getBoundingClientRect().top + scrollY));
+        row.push(` ${top} px |`);
+      }
       const file = `${name}-${size}.png`;
       await page.screenshot({ path: new URL(file, out).pathname });
       row.push(` ![${name} at ${size} px](${file}) |`);
@@ -56,9 +61,10 @@ await writeFile(
 
 Written by \`make screens\` (e2e/editor/screens.mjs): every page as it opens, at 390 px
 (a phone) and 1280 px (a desktop), light mode. Pages with a common shared link open with it.
+"Code at 390 px" is where the preview starts on the phone, from the top of the page.
 
-| page | 390 px | 1280 px |
-|---|---|---|
+| page | code at 390 px | 390 px | 1280 px |
+|---|---|---|---|
 ${rows.join('\n')}
 `,
 );
