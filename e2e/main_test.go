@@ -4,11 +4,15 @@
 package e2e
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // targets returns the servers under test, by name.
@@ -59,7 +63,44 @@ func do(t *testing.T, method, url string, header map[string]string, body io.Read
 	if err != nil {
 		t.Fatal(err)
 	}
+	record(req, res, b)
 	return response{res.StatusCode, res.Header, b}
+}
+
+// contractLog, when QR_CONTRACT_LOG names a file, receives every exchange
+// as a line of JSON; e2e/contract/validate.mjs then checks each against the
+// OpenAPI description.
+var contractLog struct {
+	sync.Mutex
+	f *os.File
+}
+
+// record appends one exchange to the contract log, if there is one. A
+// body is kept when it is text; an image only by its length.
+func record(req *http.Request, res *http.Response, body []byte) {
+	name := os.Getenv("QR_CONTRACT_LOG")
+	if name == "" {
+		return
+	}
+	contractLog.Lock()
+	defer contractLog.Unlock()
+	if contractLog.f == nil {
+		f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			panic(err)
+		}
+		contractLog.f = f
+	}
+	headers := map[string]string{}
+	for k := range res.Header {
+		headers[strings.ToLower(k)] = res.Header.Get(k)
+	}
+	rec := map[string]any{"source": "go", "method": req.Method, "url": req.URL.RequestURI(), "status": res.StatusCode, "headers": headers, "length": len(body)}
+	if ct := res.Header.Get("Content-Type"); utf8.Valid(body) && !strings.HasPrefix(ct, "image/png") && !strings.HasPrefix(ct, "application/zip") {
+		rec["body"] = string(body)
+	}
+	line, _ := json.Marshal(rec)
+	contractLog.f.Write(append(line, '\n'))
 }
 
 func get(t *testing.T, url string) response { return do(t, "GET", url, nil, nil) }

@@ -39,13 +39,23 @@ export QR_WORKERD_URL="http://127.0.0.1:$workerd_port"
 wait_up "$QR_NATIVE_URL" native
 wait_up "$QR_WORKERD_URL" workerd
 
+# Every response the suites below receive is recorded and, at the end,
+# checked against the OpenAPI description (e2e/contract/validate.mjs).
+export QR_CONTRACT_LOG="$PWD/build/e2e-contract.jsonl"
+rm -f "$QR_CONTRACT_LOG"
+# The description itself, linted by Redocly CLI (redocly.yaml): 0 errors.
+node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$QR_NATIVE_URL/openapi.json" > build/openapi.json
+REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint build/openapi.json --format summary > build/e2e-redocly.log 2>&1 || { cat build/e2e-redocly.log; exit 1; }
+grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
+
 go test -count=1 ./e2e/
 # Verify's promise against a reader that is not ours: the agreement set
 # (every style and eye, three colour pairs, two texts) read by zxing-cpp.
 rm -rf build/agreement
 QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
 node e2e/agreement/agreement.mjs build/agreement
-node --test e2e/mcp/
+NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
+node e2e/contract/validate.mjs "$QR_CONTRACT_LOG" "$QR_NATIVE_URL" "$QR_WORKERD_URL"
 # The official MCP conformance suite, against both (conformance-expected.yml
 # lists what it cannot test here and why).
 bash e2e/mcp/conformance.sh "$QR_NATIVE_URL" "$QR_WORKERD_URL" > build/e2e-conformance.log 2>&1 || { cat build/e2e-conformance.log; exit 1; }

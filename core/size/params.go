@@ -35,6 +35,10 @@ var inputs = []input{
 		func(in *Input, v string) error { in.EC = v; return nil }},
 }
 
+// Either lists the advice's alternatives, one of which a call must give:
+// the data itself, or its length.
+var Either = [][]string{{params.Data.Name}, {"length"}}
+
 // MaxBytes is the most data any QR code holds: version 40 at level L, in
 // byte mode.
 const MaxBytes = 2953

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
@@ -70,6 +71,9 @@ func New(site fs.FS) http.Handler {
 type server struct {
 	routes []route
 	site   fs.FS
+
+	openAPIOnce sync.Once
+	openAPIJSON []byte
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -1,8 +1,15 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,15 +38,20 @@ func TestPublishedDocs(t *testing.T) {
 	}
 	srv := h.(*server)
 	for _, rt := range srv.routes {
-		if rt.path == "/api/v1/" || rt.path == "/api/v1/health" || strings.HasPrefix(rt.path, "/llms") || rt.path == "/openapi.json" {
+		if rt.path == "/api/v1/" {
 			continue
 		}
 		p := rt.path
 		if p == "/q/" {
 			p = "/q/{file}"
 		}
-		if doc.Paths[p] == nil {
-			t.Errorf("openapi lacks %s", p)
+		for _, m := range append(rt.methods, "OPTIONS") {
+			if doc.Paths[p][strings.ToLower(m)] == nil {
+				t.Errorf("openapi lacks %s %s", m, p)
+			}
+		}
+		if slices.Contains(rt.methods, "GET") && doc.Paths[p]["head"] == nil {
+			t.Errorf("openapi lacks HEAD %s", p)
 		}
 	}
 	full := get("/llms-full.txt")
@@ -47,19 +59,91 @@ func TestPublishedDocs(t *testing.T) {
 		if doc.Paths["/api/v1/"+k.Name] == nil {
 			t.Errorf("openapi lacks kind %s", k.Name)
 		}
-		if !strings.Contains(full, "/api/v1/"+k.Name+":") {
+		if !strings.Contains(full, "API: GET /api/v1/"+k.Name+".") {
 			t.Errorf("llms-full.txt lacks kind %s", k.Name)
 		}
 		for _, fd := range k.Fields {
-			if !strings.Contains(full, "  - "+fd.Name+" (") {
+			if !strings.Contains(full, " "+fd.Name+" (") {
 				t.Errorf("llms-full.txt lacks %s.%s", k.Name, fd.Name)
 			}
 		}
 	}
 	short := get("/llms.txt")
 	for _, p := range params.Shared {
-		if !strings.Contains(short, "- "+p.Name) {
+		if !strings.Contains(short, "* "+p.Name) {
 			t.Errorf("llms.txt lacks parameter %s", p.Name)
+		}
+	}
+	for _, text := range []string{short, full} {
+		links := checkLLMSText(t, text)
+		for _, want := range []string{"/openapi.json", "/api/v1/types", "/llms-full.txt", "/wifi"} {
+			if !slices.Contains(links, want) {
+				t.Errorf("llms.txt links no %s", want)
+			}
+		}
+	}
+}
+
+// llmsLink is an item of an llms.txt section, as the reference parser
+// (llms_txt2ctx) reads it.
+var llmsLink = regexp.MustCompile(`^-\s*\[([^\]]+)\]\(([^)]+)\)(?::\s*(.*))?$`)
+
+// checkLLMSText checks text against the llms.txt convention (an H1, a
+// blockquote, notes, then H2 sections of link items) and returns the links.
+func checkLLMSText(t *testing.T, text string) []string {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "# ") || lines[1] != "" || !strings.HasPrefix(lines[2], "> ") {
+		t.Errorf("llms.txt does not open with an H1 and a blockquote: %q", lines[:3])
+	}
+	var links []string
+	inSection := false
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "## "):
+			inSection = true
+		case !inSection || l == "":
+		case llmsLink.MatchString(l):
+			links = append(links, llmsLink.FindStringSubmatch(l)[2])
+		default:
+			t.Errorf("llms.txt line %d is in a section but not a link item: %q", i+1, l)
+		}
+	}
+	return links
+}
+
+// openAPI returns the handler's /openapi.json, decoded.
+func openAPI(t *testing.T) map[string]any {
+	t.Helper()
+	w := httptest.NewRecorder()
+	New(nil).ServeHTTP(w, httptest.NewRequest("GET", "/openapi.json", nil))
+	var doc map[string]any
+	if err := json.Unmarshal(w.Body.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// resolve follows v's $ref, if it has one, within doc.
+func resolve(doc map[string]any, v any) map[string]any {
+	m, _ := v.(map[string]any)
+	r, ok := m["$ref"].(string)
+	if !ok {
+		return m
+	}
+	var at any = doc
+	for _, part := range strings.Split(strings.TrimPrefix(r, "#/"), "/") {
+		at = at.(map[string]any)[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
+	}
+	return resolve(doc, at)
+}
+
+// operations calls f with every operation of doc.
+func eachOperation(doc map[string]any, f func(path, method string, op map[string]any)) {
+	paths := doc["paths"].(map[string]any)
+	for _, path := range slices.Sorted(maps.Keys(paths)) {
+		for method, op := range paths[path].(map[string]any) {
+			f(path, method, op.(map[string]any))
 		}
 	}
 }
@@ -69,24 +153,8 @@ func TestPublishedDocs(t *testing.T) {
 // schema type (an integer is 300, not "300"): generated clients and
 // validators read them as such.
 func TestOpenAPIValuesHaveTheirTypes(t *testing.T) {
-	w := httptest.NewRecorder()
-	New(nil).ServeHTTP(w, httptest.NewRequest("GET", "/openapi.json", nil))
-	var doc struct {
-		Paths map[string]map[string]struct {
-			Parameters []struct {
-				Name    string `json:"name"`
-				Example any    `json:"example"`
-				Schema  struct {
-					Type    string `json:"type"`
-					Default any    `json:"default"`
-				} `json:"schema"`
-			} `json:"parameters"`
-		} `json:"paths"`
-	}
-	if err := json.Unmarshal(w.Body.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	isType := func(typ string, v any) bool {
+	doc := openAPI(t)
+	isType := func(typ any, v any) bool {
 		switch x := v.(type) {
 		case nil:
 			return true // not given
@@ -96,23 +164,145 @@ func TestOpenAPIValuesHaveTheirTypes(t *testing.T) {
 			return typ == "boolean"
 		case string:
 			return typ == "string"
+		case map[string]any:
+			return typ == "object" || typ == nil
 		}
 		return false
 	}
 	checked := 0
-	for path, ops := range doc.Paths {
-		for method, op := range ops {
-			for _, p := range op.Parameters {
-				if !isType(p.Schema.Type, p.Schema.Default) || !isType(p.Schema.Type, p.Example) {
-					t.Errorf("%s %s ?%s: type %s, default %#v, example %#v", method, path, p.Name, p.Schema.Type, p.Schema.Default, p.Example)
+	eachOperation(doc, func(path, method string, op map[string]any) {
+		ps, _ := op["parameters"].([]any)
+		for _, v := range ps {
+			p := resolve(doc, v)
+			sc := resolve(doc, p["schema"])
+			if !isType(sc["type"], sc["default"]) || !isType(sc["type"], p["example"]) {
+				t.Errorf("%s %s ?%s: type %s, default %#v, example %#v", method, path, p["name"], sc["type"], sc["default"], p["example"])
+			}
+			if sc["type"] == "integer" && sc["default"] != nil {
+				checked++
+			}
+		}
+	})
+	if checked == 0 {
+		t.Fatal("no integer parameter with a default: the document's shape has changed")
+	}
+}
+
+// TestOpenAPIDeclaresProblems checks that every operation but a CORS
+// preflight declares the problems it can answer: a 4XX, 429 (fair use) and
+// a default, each a problem document.
+func TestOpenAPIDeclaresProblems(t *testing.T) {
+	doc := openAPI(t)
+	eachOperation(doc, func(path, method string, op map[string]any) {
+		if method == "options" {
+			return
+		}
+		res := op["responses"].(map[string]any)
+		four := false
+		for status := range res {
+			four = four || status[0] == '4'
+		}
+		if !four || res["default"] == nil {
+			t.Errorf("%s %s: responses %v: no 4XX or no default", method, path, slices.Sorted(maps.Keys(res)))
+		}
+		if method != "head" && path != "/api/mcp" || method == "post" {
+			if res["429"] == nil {
+				t.Errorf("%s %s: no 429", method, path)
+			}
+		}
+		if c := resolve(doc, res["default"])["content"]; c == nil || c.(map[string]any)["application/problem+json"] == nil && method != "head" {
+			t.Errorf("%s %s: the default is not a problem document", method, path)
+		}
+	})
+}
+
+// TestOpenAPIExamplesWork sends every operation's examples as they are,
+// each parameter's example and the request body's, and expects success:
+// what a reader copies from the description must work.
+func TestOpenAPIExamplesWork(t *testing.T) {
+	doc := openAPI(t)
+	h := New(nil)
+	tried := 0
+	eachOperation(doc, func(path, method string, op map[string]any) {
+		if method != "get" && method != "post" || path == "/api/mcp" && method != "post" {
+			return
+		}
+		q := url.Values{}
+		target := path
+		ps, _ := op["parameters"].([]any)
+		for _, v := range ps {
+			p := resolve(doc, v)
+			if p["deprecated"] == true || p["example"] == nil {
+				continue
+			}
+			switch ex := p["example"].(type) {
+			case map[string]any: // an exploded object: each property is a parameter
+				for k, v := range ex {
+					q.Set(k, fmt.Sprint(v))
 				}
-				if p.Schema.Type == "integer" && p.Schema.Default != nil {
-					checked++
+			default:
+				if p["in"] == "path" {
+					target = strings.Replace(target, "{"+p["name"].(string)+"}", url.PathEscape(fmt.Sprint(ex)), 1)
+				} else {
+					q.Set(p["name"].(string), fmt.Sprint(ex))
 				}
 			}
 		}
+		var body io.Reader
+		req := httptest.NewRequest(strings.ToUpper(method), target+"?"+q.Encode(), nil)
+		if rb, ok := op["requestBody"].(map[string]any); ok {
+			for ct, v := range rb["content"].(map[string]any) {
+				if ex, ok := v.(map[string]any)["example"]; ok {
+					b, _ := json.Marshal(ex)
+					body = bytes.NewReader(b)
+					req = httptest.NewRequest("POST", target, body)
+					req.Header.Set("Content-Type", ct)
+				}
+			}
+			if body == nil {
+				t.Errorf("%s %s: no request body example", method, path)
+				return
+			}
+		}
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 {
+			t.Errorf("%s %s, its examples as they are: %d %s", method, req.URL, w.Code, w.Body)
+		}
+		tried++
+	})
+	if tried < 40 {
+		t.Fatalf("only %d operations tried", tried)
 	}
-	if checked == 0 {
-		t.Fatal("no integer parameter with a default: the document's shape has changed")
+}
+
+// TestEitherOrIsDeclared checks that a kind which refuses a call with only
+// its required fields says why in its schema (anyOf, allOf or oneOf): the
+// description must not promise that such a call works.
+func TestEitherOrIsDeclared(t *testing.T) {
+	h := New(nil)
+	declared := 0
+	for _, k := range payload.All() {
+		q := url.Values{}
+		sample := k.Sample()
+		for _, fd := range k.Fields {
+			if fd.Required {
+				q.Set(fd.Name, sample[fd.Name])
+			}
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/"+k.Name+"?"+q.Encode(), nil))
+		sc := k.Schema()
+		rules := sc["anyOf"] != nil || sc["allOf"] != nil || sc["oneOf"] != nil
+		if w.Code != 200 && !rules {
+			t.Errorf("%s with its required fields only (%s): %d, and its schema declares no rule: %s", k.Name, q.Encode(), w.Code, w.Body)
+		}
+		if rules {
+			declared++
+		}
+	}
+	if declared == 0 {
+		t.Fatal("no kind declares an either/or rule")
 	}
 }

@@ -19,6 +19,9 @@ func (s *server) llms(full bool) http.HandlerFunc {
 	}
 }
 
+// llmsText follows the llms.txt convention (llmstxt.org): an H1, a
+// blockquote, free notes, then H2 sections whose every item is a markdown
+// link with notes. The full file adds every kind's fields to its item.
 func llmsText(full bool) string {
 	var b strings.Builder
 	b.WriteString(`# Keyless QR code service
@@ -26,27 +29,13 @@ func llmsText(full bool) string {
 > QR codes with no API key, no signup, no watermark, nothing stored. GET a URL, get a code.
 > Every 4xx answer is a problem document (application/problem+json) whose "fix" is a corrected call.
 
-## Generate
-- GET /api/v1/qr?data=<text>&format=png : the code for any text (aliases of data: text, content, url, q)
-- GET /q/<percent-encoded text>.png : the same, path style (.png .svg .json .txt)
-- GET /api/v1/<kind>?<fields> : a typed payload (wifi, vcard, upi, epc, ...) built exactly as scanners expect
-- POST /api/v1/qr/batch : up to ` + fmt.Sprint(batch.MaxItems) + ` items, output ` + strings.Join(batch.Outputs, ", ") + `
-- Add verify=1 to get x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified headers
+Generate: GET /api/v1/qr?data=<text>&format=png (aliases of data: ` + strings.Join(params.Data.Aliases, ", ") + `), or path style GET /q/<percent-encoded text>.png (.` + strings.Join(pathExts(), " .") + `).
+Typed payloads: GET /api/v1/<kind>?<fields>, built exactly as scanners expect. Add verify=1 for the x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.
 
-## Read and check
-- POST /api/v1/decode : image body (PNG, JPEG, GIF, WebP), multipart field "file", or {"image":"data:..."}
-- GET /api/v1/verify?data=...&<rendering parameters> : does the code scan; contrast, quiet zone, warnings
-- GET /api/v1/size?data=...&medium=poster : version, ec, minimum size in mm and pixels
-
-## Machine-readable
-- /openapi.json : OpenAPI 3.1
-- /api/v1/types : every kind with its JSON Schema
-- /api/mcp : MCP tool server (Streamable HTTP, no auth): qr_generate, qr_generate_typed, qr_decode, qr_verify, qr_batch, qr_size_recommend
-
-## Rendering parameters (every generation endpoint)
+Rendering parameters, on every generation endpoint (enum values in any case; an empty value means the default):
 `)
 	for _, p := range params.Shared {
-		fmt.Fprintf(&b, "- %s", p.Name)
+		fmt.Fprintf(&b, "* %s", p.Name)
 		if len(p.Aliases) > 0 {
 			fmt.Fprintf(&b, " (%s)", strings.Join(p.Aliases, ", "))
 		}
@@ -62,35 +51,63 @@ func llmsText(full bool) string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nFormats: %s.\n\n## Kinds\n", strings.Join(render.FormatNames(), ", "))
+	fmt.Fprintf(&b, `
+## API
+
+- [Generate a code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com): GET /api/v1/qr?data=<text>, in any format: %s
+- [Generate, path style](/q/hello%%20world.png): GET /q/<percent-encoded text>.png
+- [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s
+- [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
+- [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings
+- [Size advice](/api/v1/size?data=https%%3A%%2F%%2Fexample.com&medium=poster): GET /api/v1/size?data=...&medium=poster: version, ec, the width to print in mm and pixels
+
+## Machine-readable
+
+- [OpenAPI 3.1 description](/openapi.json): every operation, parameter, status and header
+- [Kinds and their fields](/api/v1/types): every typed kind with its JSON Schema
+- [MCP tool server](/api/mcp): Streamable HTTP, stateless, no auth (POST JSON-RPC): %s
+- [Every field of every kind](/llms-full.txt): this file with each kind's fields
+
+## Kinds
+
+`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), strings.Join(mcpTools, ", "))
 	for _, k := range payload.All() {
-		fmt.Fprintf(&b, "- /api/v1/%s: %s. %s\n", k.Name, k.Title, k.Help)
-		if !full {
-			continue
+		fmt.Fprintf(&b, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
+		if full {
+			b.WriteString(". Fields: ")
+			for i, fd := range k.Fields {
+				if i > 0 {
+					b.WriteString("; ")
+				}
+				b.WriteString(fieldLine(fd))
+			}
+			b.WriteString(".")
 		}
-		for _, fd := range k.Fields {
-			req := ""
-			if fd.Required {
-				req = ", required"
-			}
-			fmt.Fprintf(&b, "  - %s (%s%s): %s", fd.Name, fd.Format, req, fd.Label)
-			if fd.Help != "" {
-				fmt.Fprintf(&b, ". %s", fd.Help)
-			}
-			if len(fd.Enum) > 0 {
-				fmt.Fprintf(&b, " One of %s.", strings.Join(fd.Enum, ", "))
-			}
-			if fd.Example != "" && !fd.Secret {
-				fmt.Fprintf(&b, " Example: %s", fd.Example)
-			}
-			if fd.Secret {
-				b.WriteString(" Secret: never cached or logged.")
-			}
-			b.WriteString("\n")
-		}
-	}
-	if !full {
-		b.WriteString("\n/llms-full.txt lists every field of every kind.\n")
+		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// fieldLine is one field of a kind, for llms-full.txt.
+func fieldLine(fd payload.Field) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s", fd.Name, fd.Format)
+	if fd.Required {
+		b.WriteString(", required")
+	}
+	fmt.Fprintf(&b, ") %s", fd.Label)
+	if fd.Help != "" {
+		fmt.Fprintf(&b, ": %s", strings.TrimSuffix(fd.Help, "."))
+	}
+	if len(fd.Enum) > 0 {
+		fmt.Fprintf(&b, ", one of %s", strings.Join(fd.Enum, ", "))
+	}
+	switch {
+	case fd.Secret:
+		b.WriteString(", secret: never cached or logged")
+	case fd.Example != "":
+		fmt.Fprintf(&b, ", e.g. %s", fd.Example)
+	}
+	// One line per kind: an example that holds a newline shows it escaped.
+	return strings.ReplaceAll(b.String(), "\n", `\n`)
 }

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"net/http"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -11,6 +14,8 @@ import (
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
 	"qrkeyless/core/size"
@@ -19,10 +24,268 @@ import (
 type obj = map[string]any
 
 // openAPI answers GET /openapi.json: OpenAPI 3.1, generated from the
-// parameter tables and the payload registry, like every other list.
+// routes, the parameter tables, the payload registry and the types the
+// handlers answer with, like every other list.
+// The document is the same for the life of the program: it is built once.
 func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
-	b, _ := json.Marshal(openAPIDoc())
-	writeDoc(w, r, "application/json", b)
+	s.openAPIOnce.Do(func() { s.openAPIJSON, _ = json.Marshal(s.openAPIDoc()) })
+	writeDoc(w, r, "application/json", s.openAPIJSON)
+}
+
+// License is the service's licence, as the OpenAPI description and README state it.
+const License = "MIT"
+
+// openAPIDoc walks the routes: the typed prefix /api/v1/ is one operation
+// per kind, every other route the entry operations() has for it
+// (TestPublishedDocs fails for a route without one).
+func (s *server) openAPIDoc() obj {
+	paths := obj{}
+	for _, rt := range s.routes {
+		if rt.path == "/api/v1/" {
+			for _, k := range payload.All() {
+				paths["/api/v1/"+k.Name] = withMethods(rt, typedOperation(k))
+			}
+			continue
+		}
+		key := rt.path
+		if key == "/q/" {
+			key = "/q/{file}"
+		}
+		op, ok := operations()[key]
+		if !ok {
+			continue
+		}
+		paths[key] = withMethods(rt, op)
+	}
+	// MCP's transport defines GET (a stream of server messages) and DELETE
+	// (end a session); a stateless server has neither and says so.
+	for _, m := range []string{"get", "delete"} {
+		paths["/api/mcp"].(obj)[m] = obj{"operationId": "mcp" + strings.ToUpper(m[:1]) + m[1:], "tags": []string{"mcp"},
+			"summary":   "Not offered: the server is stateless, with no stream to listen on and no session to end",
+			"responses": obj{"405": ref("responses", "MethodNotAllowed"), "default": ref("responses", "Problem")}}
+	}
+	return obj{
+		"openapi": "3.1.0",
+		"info": obj{"title": "Keyless QR code service", "version": "1.0.0",
+			"license": obj{"name": License, "identifier": License},
+			"description": "QR codes with no key, no signup, no watermark, nothing stored.\n\n" +
+				"Every 4xx is a problem document (application/problem+json, schema Problem) whose `fix` is a corrected call. " +
+				"A path not listed here answers 404 and a method not listed 405 (with Allow), both as problem documents. " +
+				"Every route answers OPTIONS (CORS preflight, 204) and HEAD where it answers GET.\n\n" +
+				"Enum values are matched case-insensitively (`format=PNG` is `format=png`); the lists give the canonical spelling. " +
+				"A parameter marked deprecated is an alias of the one its description names; give one spelling, not both. " +
+				"An empty value (`color=`) means the parameter's default. Parameters the service does not know are ignored " +
+				"(links carry tracking parameters), except near misses of a known name (`sise=`), which are a 400 naming it.\n\n" +
+				"Fair use: a client that sends too many requests gets 429 with Retry-After; codes are cacheable forever (ETag, immutable)."},
+		"servers":  []obj{{"url": "/"}},
+		"security": []obj{}, // keyless: no scheme, on every operation
+		"tags": []obj{
+			{"name": "generate", "description": "Codes from text"},
+			{"name": "typed", "description": "Codes from a typed payload's fields, built exactly as scanners expect"},
+			{"name": "read", "description": "Decode, verify and size advice"},
+			{"name": "discovery", "description": "What the service offers, for people and agents"},
+			{"name": "mcp", "description": "The MCP tool server"},
+		},
+		"paths":      paths,
+		"components": components(),
+	}
+}
+
+// withMethods returns the path item for rt: get (and head), or post, as the
+// route answers, and options on every route.
+func withMethods(rt route, op obj) obj {
+	item := obj{}
+	id := op["operationId"].(string)
+	for _, m := range rt.methods {
+		item[strings.ToLower(m)] = op
+		if m == "GET" {
+			head := obj{"operationId": id + "Head", "summary": "Headers of " + id + " without the body", "tags": op["tags"], "responses": headResponses(op["responses"].(obj))}
+			if ps, ok := op["parameters"]; ok {
+				head["parameters"] = ps
+			}
+			item["head"] = head
+		}
+	}
+	allow := strings.Join(append(slices.Clone(rt.methods), "OPTIONS"), ", ")
+	if slices.Contains(rt.methods, "GET") {
+		allow = strings.Replace(allow, "GET", "GET, HEAD", 1)
+	}
+	var inPath []obj // a templated path's parameters, which every operation on it declares
+	ps, _ := op["parameters"].([]obj)
+	for _, p := range ps {
+		if p["in"] == "path" {
+			inPath = append(inPath, p)
+		}
+	}
+	options := obj{"operationId": id + "Options", "summary": "CORS preflight: " + allow, "tags": op["tags"],
+		"responses": obj{"204": obj{"description": "The methods and headers a page may use", "headers": obj{
+			"Access-Control-Allow-Methods": obj{"required": true, "schema": obj{"type": "string", "const": allow}},
+			"Access-Control-Allow-Headers": obj{"required": true, "schema": obj{"type": "string"}},
+			"Access-Control-Max-Age":       obj{"schema": obj{"type": "string"}},
+		}}}}
+	if inPath != nil {
+		options["parameters"] = inPath
+	}
+	item["options"] = options
+	return item
+}
+
+// headResponses are a GET's responses without their bodies.
+func headResponses(get obj) obj {
+	out := obj{}
+	for status, v := range get {
+		r, ok := v.(obj)
+		if !ok || r["content"] == nil {
+			out[status] = v
+			continue
+		}
+		r = clone(r)
+		delete(r, "content")
+		out[status] = r
+	}
+	return out
+}
+
+// clone copies m's top level.
+func clone(m obj) obj {
+	out := make(obj, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// ref points at a component.
+func ref(kind, name string) obj { return obj{"$ref": "#/components/" + kind + "/" + name} }
+
+// problems are the problem responses of an operation, by status: every
+// operation also has 429 (fair use) and a default problem.
+func problems(statuses ...string) obj {
+	out := obj{"429": ref("responses", "TooManyRequests"), "default": ref("responses", "Problem")}
+	for _, s := range statuses {
+		out[s] = ref("responses", problemNames[s])
+	}
+	return out
+}
+
+var problemNames = map[string]string{"400": "BadRequest", "403": "Forbidden", "405": "MethodNotAllowed", "413": "TooLarge", "415": "UnsupportedMediaType", "422": "NoCodeFound"}
+
+func with(a, b obj) obj {
+	out := clone(a)
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+// operations documents the fixed routes, by path.
+func operations() map[string]obj {
+	verify := verifyParam()
+	dataParams := append([]obj{queryParam(params.Data, true, nil)}, aliasParams(params.Data, nil)...)
+	return map[string]obj{
+		"/api/v1/qr": {"summary": "Generate a QR code from text", "operationId": "generate", "tags": []string{"generate"},
+			"parameters": concat(dataParams, []obj{verify}, sharedParams(nil, nil)),
+			"responses":  with(imageResponses(true), problems("400"))},
+		"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
+			"description": "The extension chooses the format (" + strings.Join(pathExtList(), ", ") + "); a format parameter that disagrees is a 400. " +
+				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`.",
+			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension",
+				"schema": obj{"type": "string", "pattern": `^.+\.(` + strings.Join(pathExtList(), "|") + `)$`}, "example": "hello world.png"}},
+				[]obj{verify}, sharedParams(nil, []string{params.Format.Name})),
+			"responses": with(imageResponses(true), problems("400"))},
+		"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
+			"responses": with(obj{"200": obj{"description": "The service answers", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+				"content": jsonContent(healthSchema())}}, problems())},
+		"/api/v1/types": {"summary": "Every typed payload kind with its field schema", "operationId": "types", "tags": []string{"discovery"},
+			"responses": with(docResponses("application/json", ref("schemas", "Types")), problems("400"))},
+		"/api/v1/verify": {"summary": "Render, rasterize and decode a code; report whether it scans", "operationId": "verify", "tags": []string{"read"},
+			"parameters": concat(dataParams, sharedParams(nil, nil)),
+			"responses":  with(cachedJSON("The report", ref("schemas", "VerifyReport")), problems("400"))},
+		"/api/v1/size": {"summary": "How large to print or show a code", "operationId": "size", "tags": []string{"read"},
+			"parameters": sizeParams(),
+			"responses":  with(cachedJSON("The advice", ref("schemas", "SizeAdvice")), problems("400"))},
+		"/api/v1/decode": {"summary": "Decode every QR code in an image", "operationId": "decode", "tags": []string{"read"},
+			"requestBody": obj{"required": true, "content": decodeBodies()},
+			"responses": with(obj{"200": obj{"description": "The codes found", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+				"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))},
+		"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
+			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
+				"example": obj{"output": "url", "items": []obj{{"id": "home", "data": "https://example.com"}, {"type": "wifi", "fields": obj{"ssid": "Cafe Guest", "security": "nopass"}}}}}}},
+			"responses": with(obj{"200": obj{"description": "Items in request order, or a zip of PNGs for output=zip", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")}, "content": obj{
+				"application/json": obj{"schema": ref("schemas", "BatchResponse")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
+				problems("400", "413", "415"))},
+		"/api/mcp": mcpOperation(),
+		"/openapi.json": {"summary": "This description", "operationId": "openapi", "tags": []string{"discovery"},
+			"responses": with(docResponses("application/json", obj{"type": "object", "required": []string{"openapi", "info", "paths"},
+				"properties": obj{"openapi": obj{"type": "string"}, "info": obj{"type": "object"}, "paths": obj{"type": "object"}}}), problems("400"))},
+		"/llms.txt": {"summary": "What the service does, for language models (llms.txt)", "operationId": "llms", "tags": []string{"discovery"},
+			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))},
+		"/llms-full.txt": {"summary": "llms.txt with every field of every kind", "operationId": "llmsFull", "tags": []string{"discovery"},
+			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))},
+	}
+}
+
+func concat(lists ...[]obj) []obj {
+	var out []obj
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+func jsonContent(schema obj) obj { return obj{"application/json": obj{"schema": schema}} }
+
+// cachedJSON is a 200 that is kept forever, or 304.
+func cachedJSON(desc string, schema obj) obj {
+	return obj{"200": obj{"description": desc, "headers": cacheHeaders(), "content": jsonContent(schema)}, "304": ref("responses", "NotModified")}
+}
+
+// docResponses are a discovery document's: revalidated by ETag.
+func docResponses(contentType string, schema obj) obj {
+	return obj{"200": obj{"description": "The document, kept for minutes and revalidated by its ETag", "headers": obj{
+		"ETag": with(ref("headers", "ETag"), nil), "Cache-Control": ref("headers", "Cache-Control")},
+		"content": obj{contentType: obj{"schema": schema}}}, "304": ref("responses", "NotModified")}
+}
+
+func cacheHeaders() obj {
+	return obj{"ETag": ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control"), "Referrer-Policy": ref("headers", "Referrer-Policy"), "x-qr-cache": ref("headers", "x-qr-cache")}
+}
+
+// imageResponses are a generation endpoint's: the code in its format, with
+// the verification headers when verify=1 asked for them.
+func imageResponses(verify bool) obj {
+	content := obj{}
+	for _, f := range render.Formats {
+		ct, _, _ := strings.Cut(f.ContentType, ";")
+		switch {
+		case ct == "application/json":
+			content[ct] = obj{"schema": ref("schemas", "Matrix")}
+		case content[ct] != nil:
+			content[ct].(obj)["schema"].(obj)["description"] = content[ct].(obj)["schema"].(obj)["description"].(string) + " or " + f.Name
+		case ct == "image/png":
+			content[ct] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=" + f.Name}}
+		default:
+			content[ct] = obj{"schema": obj{"type": "string", "description": "format=" + f.Name}}
+		}
+	}
+	headers := cacheHeaders()
+	if verify {
+		for _, h := range []string{"x-qr-version", "x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
+			headers[h] = ref("headers", h)
+		}
+	}
+	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
+		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
+}
+
+func pathExtList() []string {
+	var exts []string
+	for _, f := range render.Formats {
+		if f.Ext != "" {
+			exts = append(exts, f.Ext)
+		}
+	}
+	return exts
 }
 
 func paramSchema(p params.Param) obj {
@@ -39,156 +302,294 @@ func paramSchema(p params.Param) obj {
 	return sc
 }
 
-func queryParam(p params.Param, required bool) obj {
+func queryParam(p params.Param, required bool, aliases []string) obj {
 	desc := p.Help
-	if len(p.Aliases) > 0 {
-		desc += " Aliases: " + strings.Join(p.Aliases, ", ") + "."
+	if len(aliases) > 0 {
+		desc += " Aliases (deprecated): " + strings.Join(aliases, ", ") + "."
 	}
 	return obj{"name": p.Name, "in": "query", "required": required, "description": desc, "schema": paramSchema(p), "example": p.Value(p.Example)}
 }
 
-func sharedParams() []obj {
+// aliasParams declares p's aliases, except those in taken (the names an
+// endpoint uses for something else), as deprecated parameters.
+func aliasParams(p params.Param, taken []string) []obj {
 	var out []obj
-	for _, p := range params.Shared {
-		out = append(out, queryParam(p, false))
+	for _, a := range p.Aliases {
+		if !slices.Contains(taken, a) {
+			out = append(out, obj{"name": a, "in": "query", "deprecated": true, "description": "Alias of " + p.Name + ".", "schema": paramSchema(p)})
+		}
 	}
 	return out
 }
 
-var problemRef = obj{"description": "Problem document with a fix", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}}
-
-func imageResponses() obj {
-	content := obj{}
-	for _, f := range render.Formats {
-		content[f.ContentType] = obj{"schema": obj{"type": "string", "description": "format=" + f.Name}}
-	}
-	content["image/svg+xml"] = obj{"schema": obj{"type": "string", "description": "format=svg or svg-tiny"}}
-	content["application/json"] = obj{"schema": obj{"$ref": "#/components/schemas/Matrix"}}
-	return obj{"200": obj{"description": "The code in the requested format", "content": content}, "304": obj{"description": "Not modified (If-None-Match)"}, "400": problemRef}
-}
-
-func jsonResponse(desc, ref string) obj {
-	return obj{"description": desc, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + ref}}}}
-}
-
-func openAPIDoc() obj {
-	paths := obj{
-		"/api/v1/qr": obj{"get": obj{
-			"summary": "Generate a QR code from text", "operationId": "generate",
-			"parameters": append([]obj{queryParam(params.Data, true), queryParam(params.Verify, false)}, sharedParams()...),
-			"responses":  imageResponses(),
-		}},
-		"/q/{file}": obj{"get": obj{
-			"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath",
-			"parameters": append([]obj{{"name": "file", "in": "path", "required": true, "schema": obj{"type": "string"}, "example": "hello%20world.png"}}, sharedParams()...),
-			"responses":  imageResponses(),
-		}},
-		"/api/v1/types": obj{"get": obj{"summary": "Every typed payload kind with its field schema", "operationId": "types",
-			"responses": obj{"200": obj{"description": "The kinds", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}}}},
-		"/api/v1/verify": obj{"get": obj{"summary": "Render, rasterize and decode a code; report whether it scans", "operationId": "verify",
-			"parameters": append([]obj{queryParam(params.Data, true)}, sharedParams()...),
-			"responses":  obj{"200": jsonResponse("The report", "VerifyReport"), "400": problemRef}}},
-		"/api/v1/size": obj{"get": obj{"summary": "How large to print or show a code", "operationId": "size",
-			"parameters": sizeParams(),
-			"responses":  obj{"200": jsonResponse("The advice", "SizeAdvice"), "400": problemRef}}},
-		"/api/v1/decode": obj{"post": obj{"summary": "Decode every QR code in an image", "operationId": "decode",
-			"requestBody": obj{"required": true, "content": decodeBodies()},
-			"responses":   obj{"200": jsonResponse("The codes found", "DecodeResult"), "400": problemRef, "413": problemRef, "415": problemRef, "422": problemRef}}},
-		"/api/v1/qr/batch": obj{"post": obj{"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch",
-			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/BatchRequest"}}}},
-			"responses": obj{"200": obj{"description": "Items in request order, or a zip of PNGs for output=zip", "content": obj{
-				"application/json": obj{"schema": obj{"type": "object"}}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}}}},
-				"400": problemRef, "413": problemRef}}},
-		"/api/mcp": obj{"post": obj{"summary": "MCP tool server (Streamable HTTP, stateless): qr_generate, qr_generate_typed, qr_decode, qr_verify, qr_batch, qr_size_recommend", "operationId": "mcp",
-			"requestBody": obj{"content": obj{"application/json": obj{"schema": obj{"type": "object", "description": "JSON-RPC 2.0"}}}},
-			"responses":   obj{"200": obj{"description": "JSON-RPC response, as JSON or text/event-stream"}}}},
-	}
-	for _, k := range payload.All() {
-		ps := []obj{}
-		for _, fd := range k.Fields {
-			sc := obj{"type": "string"}
-			if len(fd.Enum) > 0 {
-				sc["enum"] = append(slices.Clone(fd.Enum), fd.Aliases...)
-			}
-			desc := fd.Label
-			if fd.Help != "" {
-				desc += ": " + fd.Help
-			}
-			if fd.Secret {
-				desc += " Secret: the answer is not cached."
-			}
-			p := obj{"name": fd.Name, "in": "query", "required": fd.Required, "description": desc, "schema": sc}
-			if fd.Example != "" {
-				p["example"] = fd.Example
-			}
-			ps = append(ps, p)
+// sharedParams documents the rendering parameters with their aliases,
+// leaving out the aliases in taken and the parameters in skip. Each is a
+// reference to components.parameters, unless an alias is taken (otp's
+// type), where its own description must not name that alias.
+func sharedParams(taken, skip []string) []obj {
+	var out []obj
+	for _, p := range params.Shared {
+		if slices.Contains(skip, p.Name) {
+			continue
 		}
-		ps = append(append(ps, queryParam(params.Verify, false)), sharedParams()...)
-		paths["/api/v1/"+k.Name] = obj{"get": obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"),
-			"tags": []string{"typed"}, "parameters": ps, "responses": imageResponses()}}
+		var aliases []string
+		for _, a := range p.Aliases {
+			if slices.Contains(taken, a) {
+				continue
+			}
+			aliases = append(aliases, a)
+		}
+		if len(aliases) == len(p.Aliases) {
+			out = append(out, ref("parameters", p.Name))
+		} else {
+			out = append(out, queryParam(p, false, aliases))
+		}
+		for _, a := range aliases {
+			out = append(out, ref("parameters", a))
+		}
 	}
-	str := obj{"type": "string"}
-	return obj{
-		"openapi": "3.1.0",
-		"info": obj{"title": "Keyless QR code service", "version": "1.0.0",
-			"description": "QR codes with no key, no signup, no watermark, nothing stored. Every 4xx is a problem document whose fix is a corrected call."},
-		"servers": []obj{{"url": "/"}},
-		"paths":   paths,
-		"components": obj{"schemas": obj{
-			"Problem": obj{"type": "object", "required": []string{"type", "title", "status", "detail", "fix"}, "properties": obj{
-				"type": str, "title": str, "status": obj{"type": "integer"}, "detail": str, "field": str, "fix": obj{"type": "string", "description": "A corrected call, or one sentence of instruction"},
-				"allowed": obj{"type": "array", "items": str}}},
-			"Matrix": obj{"type": "object", "properties": obj{"version": obj{"type": "integer"}, "ec": str, "mask": obj{"type": "integer"},
-				"size": obj{"type": "integer"}, "margin": obj{"type": "integer"}, "modules": obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}}}},
-			"VerifyReport": obj{"type": "object", "properties": obj{"scannable": obj{"type": "boolean"}, "decoded": obj{"type": "boolean"}, "camera": obj{"type": "boolean"},
-				"version": obj{"type": "integer"}, "ec": str, "contrast": obj{"type": "number"}, "quiet_zone": obj{"type": "integer"}, "warnings": obj{"type": "array", "items": str}}},
-			"SizeAdvice":   obj{"type": "object"},
-			"DecodeResult": decodeResultSchema(),
-			"BatchRequest": obj{"type": "object", "required": []string{"items"}, "properties": obj{
-				"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
-				"style":  obj{"type": "object", "description": "Shared rendering parameters by their query names"},
-				"items": obj{"type": "array", "maxItems": batch.MaxItems, "items": obj{"type": "object", "properties": obj{
-					"id": str, "data": str, "type": obj{"type": "string", "enum": kindNames()}, "fields": obj{"type": "object"}, "style": obj{"type": "object"}}}}}},
-		}},
+	return out
+}
+
+// sharedComponents are the parameters sharedParams refers to.
+func sharedComponents() obj {
+	out := obj{}
+	for _, p := range params.Shared {
+		out[p.Name] = queryParam(p, false, p.Aliases)
+		for _, a := range aliasParams(p, nil) {
+			out[a["name"].(string)] = a
+		}
 	}
+	return out
+}
+
+// verifyParam is verify: a yes or no in any of params.BoolValues' spellings.
+func verifyParam() obj {
+	p := params.Verify
+	return obj{"name": p.Name, "in": "query", "required": false, "description": p.Help,
+		"schema": obj{"type": "string", "enum": params.BoolValues, "default": p.Default}, "example": p.Example}
+}
+
+// typedOperation documents GET /api/v1/<kind>: its fields as one exploded
+// object parameter (each property is a query parameter of its own), so
+// that the kind's either/or rules, patterns and formats are the schema's.
+func typedOperation(k *payload.Kind) obj {
+	var taken []string
+	for _, fd := range k.Fields {
+		taken = append(taken, fd.Name)
+		if fd.Short != "" {
+			taken = append(taken, fd.Short)
+		}
+	}
+	sample := obj{}
+	for name, v := range k.Sample() {
+		sample[name] = v
+	}
+	fields := obj{"name": "fields", "in": "query", "style": "form", "explode": true, "required": true,
+		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(fieldNames(k), "=...&") + "=...).",
+		"schema":      ref("schemas", kindSchemaName(k)), "example": sample}
+	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"), "tags": []string{"typed"},
+		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, nil)),
+		"responses":  with(imageResponses(true), problems("400"))}
+}
+
+func fieldNames(k *payload.Kind) []string {
+	var out []string
+	for _, fd := range k.Fields {
+		out = append(out, fd.Name)
+	}
+	return out
+}
+
+func kindSchemaName(k *payload.Kind) string {
+	var b strings.Builder
+	for _, part := range strings.Split(k.Name, "-") {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String() + "Fields"
+}
+
+// fieldsSchema is k's JSON Schema as a query: the same properties and
+// rules as /api/v1/types gives, plus each field's short name (wifi's sec)
+// as a deprecated alias; without additionalProperties, since the same
+// query carries the rendering parameters.
+func fieldsSchema(k *payload.Kind) obj {
+	sc := obj(clone(k.Schema()))
+	delete(sc, "$schema")
+	delete(sc, "additionalProperties")
+	props := clone(sc["properties"].(map[string]any))
+	for _, fd := range k.Fields {
+		if fd.Short != "" {
+			alias := clone(props[fd.Name].(map[string]any))
+			alias["deprecated"] = true
+			alias["description"] = "Alias of " + fd.Name + "."
+			props[fd.Short] = alias
+		}
+	}
+	sc["properties"] = props
+	if req, ok := sc["required"].([]string); ok && len(req) == 0 {
+		delete(sc, "required")
+	}
+	return sc
 }
 
 // sizeParams documents GET /api/v1/size from core/size's table, which also
-// reads the query and writes the qr_size_recommend tool's schema.
+// reads the query and writes the qr_size_recommend tool's schema: one
+// exploded object parameter, so that its either/or rule is the schema's.
 func sizeParams() []obj {
-	var out []obj
+	props, example := obj{}, obj{}
 	for _, p := range size.Params() {
-		out = append(out, queryParam(p, false))
+		sc := paramSchema(p)
+		sc["description"] = p.Help
+		props[p.Name] = sc
+		for _, a := range p.Aliases {
+			props[a] = with(paramSchema(p), obj{"deprecated": true, "description": "Alias of " + p.Name + "."})
+		}
+		if p.Name != "length" { // the data or its length, not both
+			example[p.Name] = p.Value(p.Example)
+		}
 	}
-	return out
-}
-
-// decodeResultSchema describes scan.Answer.
-func decodeResultSchema() obj {
-	str, integer := obj{"type": "string"}, obj{"type": "integer"}
-	ec := obj{"type": "string", "enum": params.EC.Enum()}
-	corners := obj{"type": "array", "minItems": 4, "maxItems": 4, "description": "Four outer corners [x, y] in image pixels, clockwise from the symbol's top-left",
-		"items": obj{"type": "array", "minItems": 2, "maxItems": 2, "items": obj{"type": "number"}}}
-	part := obj{"type": "object", "properties": obj{"index": integer, "total": integer, "version": integer, "ec": ec, "points": corners}}
-	result := obj{"type": "object", "required": []string{"text", "bytes_base64", "version", "ec", "points", "kind", "fields"}, "properties": obj{
-		"text": str, "bytes_base64": str, "version": integer, "ec": ec, "points": corners, "kind": str,
-		"fields": obj{"type": "object", "additionalProperties": str},
-		"parts":  obj{"type": "array", "items": part, "description": "Only for a structured-append sequence joined into one result (version, ec and points are then its first symbol's): each symbol found, in order"},
-		"notes": obj{"type": "array", "description": "What the text held that the kind's builder would not write (a value left out, an unusual form); absent when nothing",
-			"items": obj{"type": "object", "required": []string{"reason"}, "properties": obj{"field": str, "reason": str}}}}}
-	return obj{"type": "object", "properties": obj{"count": integer, "results": obj{"type": "array", "items": result}}}
+	var either []obj
+	for _, set := range size.Either {
+		either = append(either, obj{"required": set})
+	}
+	return []obj{{"name": "advice", "in": "query", "style": "form", "explode": true, "required": true,
+		"description": "The advice's parameters, each a query parameter of its own (size?data=...&medium=poster).",
+		"schema":      obj{"type": "object", "properties": props, "anyOf": either}, "example": example}}
 }
 
 func decodeBodies() obj {
 	out := obj{
-		"multipart/form-data": obj{"schema": obj{"type": "object", "properties": obj{"file": obj{"type": "string", "format": "binary"}}}},
-		"application/json": obj{"schema": obj{"type": "object", "properties": obj{"image": obj{"type": "string",
-			"description": "data:image/png;base64,... or bare base64; standard or URL-safe alphabet, padding and line breaks optional"}}}},
+		"multipart/form-data": obj{"schema": obj{"type": "object", "required": []string{"file"}, "properties": obj{"file": obj{"type": "string", "format": "binary"}}}},
+		"application/json": obj{"schema": obj{"type": "object", "required": []string{"image"}, "additionalProperties": false, "properties": obj{"image": obj{"type": "string",
+			"description": "data:image/png;base64,... or bare base64; standard or URL-safe alphabet, padding and line breaks optional"}}},
+			"example": obj{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(examplePNG())}},
 	}
 	for _, t := range scan.Types {
 		out[t] = obj{"schema": obj{"type": "string", "format": "binary"}}
 	}
 	return out
+}
+
+// examplePNG is a code to decode: "https://example.com" at 132 px, four
+// pixels a module.
+func examplePNG() []byte {
+	c, err := qr.Encode(params.Data.Example, qr.M)
+	if err != nil {
+		panic(err)
+	}
+	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"})
+}
+
+// mcpOperation documents POST /api/mcp: JSON-RPC errors for what the
+// protocol defines (a body that is not JSON, not a request, an unknown
+// method), problem documents for what HTTP refuses before it.
+func mcpOperation() obj {
+	rpc := ref("schemas", "JSONRPCResponse")
+	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
+		"content": jsonContent(ref("schemas", "JSONRPCError"))}
+	return obj{"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcpTools, ", "), "operationId": "mcp", "tags": []string{"mcp"},
+		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
+			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
+			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCRequest"),
+			"example": obj{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}}}},
+		"responses": with(obj{
+			"200": obj{"description": "The JSON-RPC response, as JSON or as one event of a text/event-stream, as Accept asks",
+				"content": obj{"application/json": obj{"schema": rpc}, "text/event-stream": obj{"schema": obj{"type": "string"}}}},
+			"202": obj{"description": "A notification or a response was accepted; no body"},
+			"204": obj{"description": "A cancelled or empty exchange; no body"},
+			"304": ref("responses", "NotModified"),
+			"400": rpcError,
+			"404": rpcError,
+		}, problems("403", "413", "415"))}
+}
+
+// mcpTools names the MCP tools, for the summary.
+var mcpTools = []string{"qr_generate", "qr_generate_typed", "qr_decode", "qr_verify", "qr_batch", "qr_size_recommend"}
+
+func healthSchema() obj {
+	n := obj{"type": "integer", "minimum": 0}
+	return obj{"type": "object", "required": []string{"status", "instance", "requests", "memory"}, "additionalProperties": false, "properties": obj{
+		"status": obj{"type": "string", "const": "ok"}, "instance": obj{"type": "string", "description": "Which Go instance answered"}, "requests": n,
+		"memory": obj{"type": "object", "required": []string{"go_heap_bytes"}, "additionalProperties": false, "properties": obj{
+			"go_heap_bytes": n, "wasm_bytes": with(n, obj{"description": "The WebAssembly memory's size; in the Worker only"})}}}}
+}
+
+func components() obj {
+	str := obj{"type": "string"}
+	problemJSON := func(desc string) obj {
+		return obj{"description": desc, "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": obj{problem.ContentType: obj{"schema": ref("schemas", "Problem")}}}
+	}
+	schemas := obj{
+		"Problem":       schemaOf(reflect.TypeOf(problem.Problem{})),
+		"Matrix":        schemaOf(reflect.TypeOf(render.Matrix{})),
+		"VerifyReport":  schemaOf(reflect.TypeOf(scan.Report{})),
+		"SizeAdvice":    schemaOf(reflect.TypeOf(size.Advice{})),
+		"DecodeResult":  schemaOf(reflect.TypeOf(scan.Answer{})),
+		"BatchResponse": schemaOf(reflect.TypeOf(batch.Response{})),
+		"BatchRequest":  batchRequestSchema(),
+		"Types": obj{"type": "object", "required": []string{"count", "types"}, "additionalProperties": false, "properties": obj{
+			"count": obj{"type": "integer"}, "types": obj{"type": "array", "items": schemaOf(reflect.TypeOf(kindInfo{}))}}},
+		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
+			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer"}}, "method": str, "params": obj{"type": "object"}}},
+		"JSONRPCResponse": obj{"type": "object", "required": []string{"jsonrpc", "id"}, "properties": obj{
+			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer"}}, "result": obj{"type": "object"}, "error": ref("schemas", "JSONRPCErrorObject")},
+			"oneOf": []obj{{"required": []string{"result"}}, {"required": []string{"error"}}}},
+		"JSONRPCError": obj{"type": "object", "required": []string{"jsonrpc", "id", "error"}, "properties": obj{
+			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer", "null"}}, "error": ref("schemas", "JSONRPCErrorObject")}},
+		"JSONRPCErrorObject": obj{"type": "object", "required": []string{"code", "message"}, "properties": obj{
+			"code": obj{"type": "integer"}, "message": str, "data": obj{}}},
+	}
+	for _, k := range payload.All() {
+		schemas[kindSchemaName(k)] = fieldsSchema(k)
+	}
+	return obj{
+		"schemas":    schemas,
+		"parameters": sharedComponents(),
+		"headers": obj{
+			"ETag":            obj{"description": "Strong validator of the body; send it back as If-None-Match for a 304", "schema": str},
+			"Cache-Control":   obj{"description": "immutable for a year for a code, minutes for a discovery document, no-store for a problem or a secret", "required": true, "schema": str},
+			"Referrer-Policy": obj{"description": "no-referrer on an answer made from a secret, and on problems", "schema": obj{"type": "string", "const": "no-referrer"}},
+			"x-qr-cache":      obj{"description": "hit when the edge cache answered, miss when Go did, bypass when the answer is never cached", "schema": obj{"type": "string", "enum": []string{"hit", "miss", "bypass"}}},
+			"x-qr-version":    obj{"description": "The symbol's version (verify=1)", "schema": obj{"type": "integer", "minimum": 1, "maximum": 40}},
+			"x-qr-ec":         obj{"description": "The error correction level (verify=1)", "schema": obj{"type": "string", "enum": params.EC.Enum()}},
+			"x-qr-contrast":   obj{"description": "WCAG contrast of the colours, 1 to 21 (verify=1)", "schema": str},
+			"x-qr-verified":   obj{"description": "Whether the code scans, as GET /api/v1/verify says (verify=1)", "schema": obj{"type": "string", "enum": []string{"true", "false"}}},
+			"Retry-After":     obj{"description": "Seconds to wait", "required": true, "schema": obj{"type": "string", "pattern": "^[0-9]+$"}},
+			"Allow":           obj{"description": "The methods the path answers", "required": true, "schema": str},
+		},
+		"responses": obj{
+			"Problem":              problemJSON("A problem document: what went wrong and a corrected call"),
+			"BadRequest":           problemJSON("A parameter or the body is wrong; fix is a corrected call"),
+			"Forbidden":            problemJSON("Refused: a loopback server answers only local names and origins"),
+			"MethodNotAllowed":     with(problemJSON("The path does not answer this method"), obj{"headers": obj{"Allow": ref("headers", "Allow"), "Cache-Control": ref("headers", "Cache-Control")}}),
+			"TooLarge":             problemJSON("The body or the work it asks for is over a limit; fix says what fits"),
+			"UnsupportedMediaType": problemJSON("The body's Content-Type is not one this endpoint reads"),
+			"NoCodeFound":          problemJSON("The image holds no readable QR code"),
+			"TooManyRequests":      with(problemJSON("Fair use: too many requests from one client"), obj{"headers": obj{"Retry-After": ref("headers", "Retry-After"), "Cache-Control": ref("headers", "Cache-Control")}}),
+			"NotModified":          obj{"description": "Not modified: If-None-Match named the current ETag", "headers": obj{"ETag": ref("headers", "ETag")}},
+		},
+	}
+}
+
+// batchRequestSchema is as strict as core/batch's reader: known members
+// only, strings as field values, at least one item.
+func batchRequestSchema() obj {
+	str := obj{"type": "string"}
+	style := obj{"type": "object", "description": "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers",
+		"additionalProperties": obj{"type": []string{"string", "number", "boolean"}}}
+	item := obj{"type": "object", "additionalProperties": false, "properties": obj{
+		"id": str, "data": with(str, obj{"description": "Text to encode; or give type and fields"}),
+		"type":   obj{"type": "string", "enum": kindNames()},
+		"fields": obj{"type": "object", "additionalProperties": str, "description": "The kind's fields, as GET /api/v1/<type> takes them"},
+		"style":  style},
+		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
+	return obj{"type": "object", "required": []string{"items"}, "additionalProperties": false, "properties": obj{
+		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
+		"style":  style,
+		"items":  obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
 }
 
 func kindNames() []string {
@@ -198,4 +599,57 @@ func kindNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// schemaOf is the JSON Schema of what encoding/json writes for a value of
+// type t: the response schemas come from the types the handlers encode,
+// so the two cannot drift. A field without omitempty is required; a struct
+// allows no other members.
+func schemaOf(t reflect.Type) obj {
+	switch {
+	case t == reflect.TypeOf(json.RawMessage(nil)):
+		return obj{}
+	case t.Kind() == reflect.Pointer:
+		return schemaOf(t.Elem())
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
+		return obj{"type": "string", "contentEncoding": "base64"}
+	case t.Kind() == reflect.Slice:
+		return obj{"type": "array", "items": schemaOf(t.Elem())}
+	case t.Kind() == reflect.Array:
+		return obj{"type": "array", "items": schemaOf(t.Elem()), "minItems": t.Len(), "maxItems": t.Len()}
+	case t.Kind() == reflect.Map:
+		if t.Elem().Kind() == reflect.Interface {
+			return obj{"type": "object"}
+		}
+		return obj{"type": "object", "additionalProperties": schemaOf(t.Elem())}
+	case t.Kind() == reflect.Interface:
+		return obj{}
+	case t.Kind() == reflect.Bool:
+		return obj{"type": "boolean"}
+	case t.Kind() == reflect.String:
+		return obj{"type": "string"}
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64:
+		return obj{"type": "integer"}
+	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
+		return obj{"type": "number"}
+	case t.Kind() == reflect.Struct:
+		props, required := obj{}, []string{}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			tag := f.Tag.Get("json")
+			if !f.IsExported() || tag == "-" {
+				continue
+			}
+			name, opts, _ := strings.Cut(tag, ",")
+			if name == "" {
+				name = f.Name
+			}
+			props[name] = schemaOf(f.Type)
+			if !strings.Contains(opts, "omitempty") {
+				required = append(required, name)
+			}
+		}
+		return obj{"type": "object", "properties": props, "required": required, "additionalProperties": false}
+	}
+	panic("openapi: no schema for " + t.String())
 }
