@@ -604,6 +604,10 @@ const latinBase = "" +
 	"AaAaAaCcCcCcCcDd" + "DdEeEeEeEeEeGgGg" + "GgGgHhHhIiIiIiIi" + "Ii??JjKkkLlLlLlL" +
 	"lLlNnNnNnnNnOoOo" + "Oo??RrRrRrSsSsSs" + "SsTtTtTtUuUuUuUu" + "UuUuWwYyYZzZzZzs"
 
+// vietBase is the base letter of U+1EA0 to U+1EF9, Vietnamese vowels with
+// their tone marks (Ạ ạ ... ỹ), in order.
+const vietBase = "AaAaAaAaAaAaAaAaAaAaAaAa" + "EeEeEeEeEeEeEeEe" + "IiIi" + "OoOoOoOoOoOoOoOoOoOoOoOo" + "UuUuUuUuUuUuUu" + "YyYyYyYy"
+
 // foldLatin drops the accents of Latin letters ("São Paulo" → "Sao Paulo",
 // "žluťoučký" → "zlutoucky") and writes ligatures as two letters. Runes it
 // cannot fold are kept, so callers check the result against their charset.
@@ -615,8 +619,18 @@ func foldLatin(s string) string {
 			b.WriteRune(r)
 		case r <= 0x17F && latinBase[r-0xC0] != '?':
 			b.WriteByte(latinBase[r-0xC0])
+		case r >= 0x1EA0 && r <= 0x1EF9: // Vietnamese: a base vowel with a tone mark
+			b.WriteByte(vietBase[r-0x1EA0])
 		default:
 			switch r {
+			case 'Ơ':
+				b.WriteByte('O')
+			case 'ơ':
+				b.WriteByte('o')
+			case 'Ư':
+				b.WriteByte('U')
+			case 'ư':
+				b.WriteByte('u')
 			case 'Æ':
 				b.WriteString("AE")
 			case 'æ':

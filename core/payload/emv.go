@@ -6,6 +6,7 @@ package payload
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 func init() {
@@ -83,12 +84,18 @@ func emvRead(s string) ([]tlv, bool) {
 		if len(s) < 4 || !isDigits(s[:4]) {
 			return nil, false
 		}
-		n := atoi(s[2:4])
-		if len(s) < 4+n {
+		// The length counts characters (KHQR's Khmer names take several
+		// bytes each); builders write ASCII only, where the two agree.
+		n, end := atoi(s[2:4]), 4
+		for ; n > 0 && end < len(s); n-- {
+			_, size := utf8.DecodeRuneInString(s[end:])
+			end += size
+		}
+		if n > 0 {
 			return nil, false
 		}
-		out = append(out, tlv{s[:2], s[4 : 4+n]})
-		s = s[4+n:]
+		out = append(out, tlv{s[:2], s[4:end]})
+		s = s[end:]
 	}
 	return out, true
 }

@@ -146,17 +146,19 @@ func TestEPCCharsets(t *testing.T) {
 }
 
 // The registry holds exactly the 38 kinds of payloads.md, named as its §2
-// headings name them (2.1 url … 2.38 shadowsocks).
+// headings name them (2.1 url … 2.38 shadowsocks), and the 6 of issue 23.
 func TestRegistryIsPayloadsMd(t *testing.T) {
 	headings := []string{"url", "text", "wifi", "vcard", "mecard", "email", "matmsg", "phone", "sms", "mms",
 		"whatsapp", "telegram", "facetime", "skype", "event", "geo", "maps", "bookmark", "otp", "app", "social",
 		"upi", "paypal", "bezahlcode", "bitcoin", "bitcoincash", "litecoin", "ethereum", "monero", "epc",
-		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks"}
+		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks",
+		// Beyond payloads.md (issue 23; docs/payloads-emv-gs1.md):
+		"gs1-digital-link", "emv-merchant", "vietqr", "qris", "duitnow", "khqr"}
 	var got []string
 	for _, k := range All() {
 		got = append(got, k.Name)
 	}
-	if want := slices.Sorted(slices.Values(headings)); len(headings) != 38 || !slices.Equal(got, want) {
-		t.Errorf("registry holds %d kinds %q; want the 38 of payloads.md %q", len(got), got, want)
+	if want := slices.Sorted(slices.Values(headings)); len(headings) != 44 || !slices.Equal(got, want) {
+		t.Errorf("registry holds %d kinds %q; want the 38 of payloads.md and the 6 of issue 23 %q", len(got), got, want)
 	}
 }

@@ -39,17 +39,22 @@ func exampleFields(k *payload.Kind) (payload.Fields, string, error) {
 // defaults are the field values each kind documents as its default: a
 // payload does not say them, so a scan reads them as unset.
 var defaults = map[string]payload.Fields{
-	"bezahlcode": {"currency": "EUR"},
-	"epc":        {"version": "002", "charset": "1"},
-	"event":      {"allday": "false"},
-	"facetime":   {"audio": "false"},
-	"maps":       {"provider": "google"},
-	"otp":        {"algorithm": "SHA1", "digits": "6", "period": "30"},
-	"paynow":     {"editable": "false"}, // with an amount; without one, true
-	"ru-payment": {"charset": "2"},
-	"upi":        {"cu": "INR"},
-	"vcard":      {"version": "3.0"},
-	"wifi":       {"hidden": "false"},
+	"bezahlcode":       {"currency": "EUR"},
+	"emv-merchant":     {"template": "26"},
+	"epc":              {"version": "002", "charset": "1"},
+	"event":            {"allday": "false"},
+	"facetime":         {"audio": "false"},
+	"gs1-digital-link": {"domain": "https://id.gs1.org"},
+	"khqr":             {"currency": "KHR", "type": "individual"},
+	"duitnow":          {"dynamic": "false"},
+	"maps":             {"provider": "google"},
+	"otp":              {"algorithm": "SHA1", "digits": "6", "period": "30"},
+	"paynow":           {"editable": "false"}, // with an amount; without one, true
+	"ru-payment":       {"charset": "2"},
+	"upi":              {"cu": "INR"},
+	"vcard":            {"version": "3.0"},
+	"vietqr":           {"service": "account"},
+	"wifi":             {"hidden": "false"},
 }
 
 // normalised is what a scan of k built from in must read, by the rules each
@@ -65,8 +70,8 @@ func normalised(t *testing.T, k *payload.Kind, in payload.Fields, text string) p
 		}
 	}
 	switch k.Name {
-	case "event":
-		for _, name := range []string{"start", "end"} {
+	case "event", "khqr":
+		for _, name := range []string{"start", "end", "created", "expires"} {
 			if v, ok := want[name]; ok && strings.Contains(v, "T") {
 				at, err := time.Parse(time.RFC3339, v)
 				if err != nil {

@@ -94,12 +94,14 @@ func TestTypedProblems(t *testing.T) {
 }
 
 // GET /api/v1/types lists exactly the 38 kinds of payloads.md, by the
-// names of its §2 headings.
+// names of its §2 headings, and the 6 of issue 23.
 func TestTypesListsEveryKind(t *testing.T) {
 	want := []string{"url", "text", "wifi", "vcard", "mecard", "email", "matmsg", "phone", "sms", "mms",
 		"whatsapp", "telegram", "facetime", "skype", "event", "geo", "maps", "bookmark", "otp", "app", "social",
 		"upi", "paypal", "bezahlcode", "bitcoin", "bitcoincash", "litecoin", "ethereum", "monero", "epc",
-		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks"}
+		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks",
+		// Beyond payloads.md (issue 23; docs/payloads-emv-gs1.md):
+		"gs1-digital-link", "emv-merchant", "vietqr", "qris", "duitnow", "khqr"}
 	slices.Sort(want)
 	w := typedGet(t, "/api/v1/types")
 	var body struct {
@@ -120,7 +122,7 @@ func TestTypesListsEveryKind(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	if body.Count != 38 || !slices.Equal(got, want) {
-		t.Errorf("types lists %d: %q; want the 38 of payloads.md: %q", body.Count, got, want)
+	if body.Count != 44 || !slices.Equal(got, want) {
+		t.Errorf("types lists %d: %q; want the 38 of payloads.md and the 6 of issue 23: %q", body.Count, got, want)
 	}
 }
