@@ -6,6 +6,8 @@ package params
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -67,6 +69,13 @@ var (
 	EC     = Param{Name: "ec", Type: "string", Enum: func() []string { return []string{"L", "M", "Q", "H"} }, Help: "Error correction level; H survives the most damage. Default M, or H for a non-square style.", Example: "H"}
 	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules.", Example: "4"}
 
+	Invert = Param{Name: "invert", Type: "string", Default: "0", Enum: func() []string { return BoolValues }, Help: "1 swaps dark and light in the terminal formats (utf8, ansi, ascii): ascii on a dark terminal wants it.", Example: "0"}
+
+	SizeMM = Param{Name: "size_mm", Type: "number", Help: "Physical side of a pdf, eps or svg in millimetres, quiet zone included (5 to 2000); svg then has mm units.", Example: "40"}
+	SizeIn = Param{Name: "size_in", Type: "number", Help: "The same in inches (0.2 to 80); give size_mm or size_in, not both."}
+	DPI    = Param{Name: "dpi", Type: "integer", Min: 72, Max: 4800, Help: "png only: the resolution the PNG says it is printed at (a pHYs chunk)."}
+	CMYK   = Param{Name: "cmyk", Type: "string", Default: "0", Enum: func() []string { return BoolValues }, Help: "pdf and eps only: 1 writes the colours as CMYK, black as 0/0/0/100.", Example: "0"}
+
 	// Data is the text to encode on /api/v1/qr, /q/ and /api/v1/verify.
 	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
 	// Verify asks /api/v1/qr for the x-qr-* verification headers.
@@ -74,7 +83,7 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin}
+var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK}
 
 // Options are validated rendering parameters.
 type Options struct {
@@ -85,6 +94,13 @@ type Options struct {
 	Eye    string
 	EC     qr.Level
 	Margin int
+	Invert bool // terminal formats only
+
+	// Print (see render.Options): a physical side in points for vector
+	// formats, CMYK for pdf and eps, a resolution for png.
+	WidthPt float64
+	CMYK    bool
+	DPI     int
 
 	// Symbol is what the typed kind the call's path names (/api/v1/epc)
 	// requires of the symbol; Parse sets it, Encode and Render honour it.
@@ -93,14 +109,28 @@ type Options struct {
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark}
+	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
+		WidthPt: o.WidthPt, CMYK: o.CMYK, DPI: o.DPI}
 }
 
 // Canonical writes o in one fixed form, the same for every spelling of the
 // same request (aliases, case, # or not).
 func (o Options) Canonical() string {
-	return fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
+	s := fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
 		o.Size, o.Format.Name, Hex(o.FG), Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
+	if o.Invert {
+		s += "&invert=1"
+	}
+	if o.WidthPt > 0 {
+		s += "&width_pt=" + strconv.FormatFloat(o.WidthPt, 'g', -1, 64)
+	}
+	if o.CMYK {
+		s += "&cmyk=1"
+	}
+	if o.DPI > 0 {
+		s += "&dpi=" + strconv.Itoa(o.DPI)
+	}
+	return s
 }
 
 // Parse reads the shared parameters of call. known lists the other names the
@@ -152,6 +182,14 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	if v, name, p = orProblem(p, call, own(Margin, known)); p == nil && v != "" {
 		o.Margin, p = integer(call, Margin, name, v)
 	}
+	if v, name, p = orProblem(p, call, own(Invert, known)); p == nil && v != "" {
+		if o.Invert, p = Flag(call, own(Invert, known)); p == nil && o.Invert && !render.IsText(o.Format.Name) {
+			p = problem.Conflict.Newf(Invert.Name, call.With("", "", name), "%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name)
+		}
+	}
+	if p == nil {
+		p = printOptions(call, known, &o)
+	}
 	if !ecSet && o.Style != "square" {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
 	}
@@ -167,6 +205,66 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		o.EC = l
 	}
 	return o, p
+}
+
+// printOptions reads size_mm or size_in, dpi and cmyk, each only with the
+// formats it applies to: a pixel has no millimetres until a resolution is
+// given, and only print files have inks.
+func printOptions(call problem.Call, known []string, o *Options) *problem.Problem {
+	f := o.Format.Name
+	for _, u := range []struct {
+		p        Param
+		lo, hi   float64
+		toPoints float64
+	}{{SizeMM, 5, 2000, render.PointsPerMM}, {SizeIn, 0.2, 80, 72}} {
+		v, name, p := Get(call, own(u.p, known))
+		if p != nil || v == "" {
+			if p != nil {
+				return p
+			}
+			continue
+		}
+		n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		switch {
+		case err != nil || math.IsNaN(n) || n < u.lo || n > u.hi:
+			return problem.BadValue.Newf(u.p.Name, call.With(name, strconv.FormatFloat(u.lo*20, 'g', -1, 64)), "%s=%q must be a number from %s to %s", name, v, strconv.FormatFloat(u.lo, 'g', -1, 64), strconv.FormatFloat(u.hi, 'g', -1, 64))
+		case o.WidthPt > 0:
+			return problem.Conflict.Newf(u.p.Name, call.With("", "", name), "give size_mm or size_in, not both")
+		case f == "png":
+			px := int(math.Round(n * u.toPoints / 72 * 300))
+			at300 := call
+			at300.Query = url.Values{DPI.Name: {"300"}}
+			for k, v := range call.Query {
+				at300.Query[k] = v
+			}
+			return problem.Conflict.Newf(u.p.Name, at300.With(Size.Name, strconv.Itoa(min(max(px, MinSize), MaxSize)), name),
+				"%s is a physical size, which a png has only with a resolution: at 300 dpi that is size=%d", name, px)
+		case !render.IsVector(f):
+			return problem.Conflict.Newf(u.p.Name, call.With(Format.Name, "pdf"), "%s applies to pdf, eps and svg, not %s", name, f)
+		}
+		o.WidthPt = n * u.toPoints
+	}
+	if v, name, p := Get(call, own(DPI, known)); p != nil {
+		return p
+	} else if v != "" {
+		if f != "png" {
+			return problem.Conflict.Newf(DPI.Name, call.With("", "", name), "%s applies to png only; a %s is drawn at its physical size (size_mm)", name, f)
+		}
+		if o.DPI, p = integer(call, DPI, name, v); p != nil {
+			return p
+		}
+	}
+	if v, name, p := Get(call, own(CMYK, known)); p != nil {
+		return p
+	} else if v != "" {
+		if o.CMYK, p = Flag(call, own(CMYK, known)); p != nil {
+			return p
+		}
+		if o.CMYK && f != "pdf" && f != "eps" {
+			return problem.Conflict.Newf(CMYK.Name, call.With(Format.Name, "pdf"), "%s applies to pdf and eps, whose colours are inks; not %s", name, f)
+		}
+	}
+	return nil
 }
 
 // symbolOf returns what the typed kind that call's path names requires of

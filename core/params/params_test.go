@@ -102,7 +102,7 @@ func TestAllowedLists(t *testing.T) {
 		{"dots=x", styles},
 		{"eye=leef", eyes},
 		{"ec=Z", []string{"L", "M", "Q", "H"}},
-		{"format=gif", []string{"png", "svg", "svg-tiny", "json", "base64"}},
+		{"format=gif", []string{"png", "svg", "svg-tiny", "json", "base64", "pdf", "eps", "utf8", "ansi", "ascii"}},
 		{"color=red", nil}, // not a list
 	}
 	for _, tt := range tests {

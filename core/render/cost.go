@@ -21,9 +21,9 @@ func Cost(v int, o Options, format string) int64 {
 	dark := n * n / 2
 	cost := int64(baseNs)
 	switch format {
-	case "json":
+	case "json", "utf8", "ansi", "ascii":
 		return cost + n*n*10
-	case "svg", "svg-tiny":
+	case "svg", "svg-tiny", "pdf", "eps":
 		return cost + dark*styles[styleIndex(o.Style)].moduleNs
 	}
 	px := int64(o.Size) * int64(o.Size)

@@ -19,6 +19,14 @@ type Options struct {
 	Style  string      // module shape, one of StyleNames
 	Eye    string      // finder-eye shape, one of EyeNames
 	Mark   string      // a mark over the centre that a payment standard asks for: "" or "swiss-cross"
+	Invert bool        // the terminal formats swap dark and light (see Text)
+
+	// Print: the physical side of PDF, EPS and SVG in points (0: a pixel
+	// of Size is a point), CMYK colours in PDF and EPS, and the resolution
+	// a PNG says it is printed at (0: none).
+	WidthPt float64
+	CMYK    bool
+	DPI     int
 }
 
 // layout places the symbol on the square canvas. Modules sit on whole pixels
@@ -96,6 +104,15 @@ func Bytes(c *qr.Code, o Options, format string) []byte {
 		return JSON(c, o.Margin)
 	case "base64":
 		return DataURI(PNG(c, o))
+	case "utf8", "ansi", "ascii":
+		return Text(c, o.Margin, format, o.Invert)
+	case "pdf":
+		return PDF(c, o)
+	case "eps":
+		return EPS(c, o)
+	}
+	if o.DPI > 0 {
+		return WithDPI(PNG(c, o), o.DPI)
 	}
 	return PNG(c, o)
 }

@@ -16,7 +16,7 @@ import (
 func SVG(c *qr.Code, o Options) []byte {
 	var b bytes.Buffer
 	l := newLayout(c, o)
-	open(&b, l, "")
+	open(&b, l, "", o.WidthPt)
 	if o.plain() {
 		b.WriteString(`>`)
 		background(&b, l, o.BG, false)
@@ -48,7 +48,7 @@ func SVG(c *qr.Code, o Options) []byte {
 func SVGTiny(c *qr.Code, o Options) []byte {
 	var b bytes.Buffer
 	l := newLayout(c, o)
-	open(&b, l, ` version="1.2" baseProfile="tiny"`)
+	open(&b, l, ` version="1.2" baseProfile="tiny"`, o.WidthPt)
 	b.WriteString(`>`)
 	background(&b, l, o.BG, true)
 	b.WriteString(`<path`)
@@ -66,10 +66,14 @@ func SVGTiny(c *qr.Code, o Options) []byte {
 	return b.Bytes()
 }
 
-func open(b *bytes.Buffer, l layout, extra string) {
+func open(b *bytes.Buffer, l layout, extra string, widthPt float64) {
 	side := float64(l.side) / l.unit
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg"%s width="%d" height="%d" viewBox="%s %s %s %s"`,
-		extra, l.side, l.side, num(-l.origin), num(-l.origin), num(side), num(side))
+	width := strconv.Itoa(l.side)
+	if widthPt > 0 { // a physical size: millimetres, the viewBox unchanged
+		width = pnum(widthPt/PointsPerMM) + "mm"
+	}
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg"%s width="%s" height="%s" viewBox="%s %s %s %s"`,
+		extra, width, width, num(-l.origin), num(-l.origin), num(side), num(side))
 }
 
 // background paints the canvas unless it is transparent.

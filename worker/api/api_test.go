@@ -45,7 +45,6 @@ func TestFixes(t *testing.T) {
 		{"/q/hi.gif?format=json", "/q/hi.json", ""},
 		// A suffix that is no file type is data: .png is added.
 		{"/q/example.com?size=300", "/q/example.com.png?size=300", "example.com"},
-		{"/q/hi", "/q/hi.png", "hi"},
 		{"/q/.png?size=300", "/q/https:%2F%2Fexample.com.png?size=300", "https://example.com"},
 		// A fault in the query keeps the /q/ path.
 		{"/q/hi.png?style=stars", "/q/hi.png?style=star", "hi"},

@@ -190,7 +190,7 @@ func operations() map[string]obj {
 			"description": "The extension chooses the format (" + strings.Join(pathExtList(), ", ") + "); a format parameter that disagrees is a 400. " +
 				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`.",
 			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension",
-				"schema": obj{"type": "string", "pattern": `^.+\.(` + strings.Join(pathExtList(), "|") + `)$`}, "example": "hello world.png"}},
+				"schema": obj{"type": "string", "pattern": `^.+\.(` + strings.Join(pathExtList(), "|") + `)$`}, "example": "hello world.svg"}},
 				[]obj{verify}, sharedParams(nil, []string{params.Format.Name})),
 			"responses": with(imageResponses(true), problems("400"))},
 		"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
@@ -307,7 +307,11 @@ func queryParam(p params.Param, required bool, aliases []string) obj {
 	if len(aliases) > 0 {
 		desc += " Aliases (deprecated): " + strings.Join(aliases, ", ") + "."
 	}
-	return obj{"name": p.Name, "in": "query", "required": required, "description": desc, "schema": paramSchema(p), "example": p.Value(p.Example)}
+	out := obj{"name": p.Name, "in": "query", "required": required, "description": desc, "schema": paramSchema(p)}
+	if p.Example != "" {
+		out["example"] = p.Value(p.Example)
+	}
+	return out
 }
 
 // aliasParams declares p's aliases, except those in taken (the names an

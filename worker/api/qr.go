@@ -11,6 +11,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
+	"qrkeyless/worker/edge"
 	"qrkeyless/core/scan"
 )
 
@@ -28,6 +29,15 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	stem, ext := splitExt(raw)
 	format, ok := formatOfExt(ext)
+	if !strings.Contains(raw, ".") && !q.Has(params.Format.Name) {
+		// No extension: text for a terminal, PNG for everything else.
+		format, ok = render.Formats[0], true
+		if terminal(r) {
+			format, _ = render.LookupFormat("utf8")
+		}
+		r = r.WithContext(edge.Skip(r.Context()))
+		w = varied{w}
+	}
 	if !ok {
 		writeProblem(w, r, badExt(raw, stem, ext, q))
 		return
@@ -55,6 +65,41 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 	}
 	s.generate(w, r, pathCall(data, format, q))
 }
+
+// terminal reports whether r comes from a command-line client (curl,
+// Wget, HTTPie, xh), or asks for plain text, and not for a page or an image.
+func terminal(r *http.Request) bool {
+	accept := strings.ToLower(r.Header.Get("Accept"))
+	if strings.Contains(accept, "text/html") || strings.Contains(accept, "image/") {
+		return false
+	}
+	if strings.HasPrefix(accept, "text/plain") {
+		return true
+	}
+	ua := strings.ToLower(r.UserAgent())
+	for _, client := range []string{"curl/", "wget/", "httpie/", "xh/"} {
+		if strings.HasPrefix(ua, client) {
+			return true
+		}
+	}
+	return false
+}
+
+// varied marks an answer that depends on who asks (see terminal): caches
+// keep one per User-Agent and Accept, and not forever, since the rule that
+// tells them apart may change.
+type varied struct{ http.ResponseWriter }
+
+func (v varied) WriteHeader(status int) {
+	h := v.Header()
+	h.Add("Vary", "User-Agent, Accept")
+	if strings.Contains(h.Get("Cache-Control"), "immutable") {
+		h.Set("Cache-Control", "public, max-age=86400")
+	}
+	v.ResponseWriter.WriteHeader(status)
+}
+
+func (v varied) Write(b []byte) (int, error) { return v.ResponseWriter.Write(b) }
 
 // splitExt splits the escaped path after /q/ at its last dot; ext is empty
 // when there is no dot.

@@ -25,6 +25,14 @@ func Mark(ctx context.Context, keyOnly bool) context.Context {
 	return context.WithValue(ctx, mark{}, keyOnly)
 }
 
+// Skip keeps an answer out of the edge cache: one that depends on request
+// headers the key does not hold (/q/<data> without an extension answers a
+// terminal with text and a browser with PNG). The handler then answers as
+// for a request that did not come through the entry.
+func Skip(ctx context.Context) context.Context {
+	return context.WithValue(ctx, mark{}, nil)
+}
+
 // Key returns the cache key of an answer that depends only on parts (the
 // kind of answer and the canonical form of everything that shapes it), or
 // "" for a request that did not come through the Worker's entry; keyOnly
