@@ -5,7 +5,7 @@ WASM_ENV := GOOS=js GOARCH=wasm
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check chromium node_modules vet unit e2e bench soak load screens clean
+.PHONY: dev test build worker site templ templ-check chromium print-tools node_modules vet unit e2e bench soak load screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
@@ -84,8 +84,14 @@ vet:
 unit:
 	$(GO) test ./...
 
-e2e: chromium build/wrangler.toml
+e2e: chromium print-tools build/wrangler.toml
 	bash e2e/run.sh
+
+# print-tools: the readers e2e/print opens our PDF, EPS and terminal output
+# with: poppler (pdftoppm), Ghostscript, qpdf and tmux, from Debian.
+print-tools:
+	@command -v pdftoppm >/dev/null && command -v gs >/dev/null && command -v qpdf >/dev/null && command -v tmux >/dev/null || \
+		(apt-get update && apt-get install -y poppler-utils ghostscript qpdf tmux)
 
 # chromium: Debian's Chromium, which the editor's e2e tests drive through playwright-core.
 chromium:

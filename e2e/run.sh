@@ -55,6 +55,9 @@ rm -rf build/agreement
 QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
 node e2e/agreement/agreement.mjs build/agreement
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
+# PDF and EPS opened by poppler, qpdf and Ghostscript, terminal output read
+# back and scanned off a tmux pane (make print-tools installed them).
+NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/print/
 node e2e/contract/validate.mjs "$QR_CONTRACT_LOG" "$QR_NATIVE_URL" "$QR_WORKERD_URL"
 # The official MCP conformance suite, against both (conformance-expected.yml
 # lists what it cannot test here and why).

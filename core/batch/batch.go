@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"qrkeyless/core/budget"
+	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -184,7 +185,7 @@ func prepare(req Request, it Item) (pl plan) {
 		return pl
 	}
 	pl.call = call
-	if pl.o, p = params.Parse(call, known...); p != nil {
+	if pl.o, p = controls.Parse(call, known...); p != nil {
 		pl.res.Error = p
 		return pl
 	}

@@ -16,7 +16,10 @@ import (
 // whose fix is the call at the highest level that holds it, or, when none
 // does or the kind fixes the level, an instruction to shorten the data.
 func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Problem) {
-	e := encoder(o)
+	e, text, p := encoder(call, o, text)
+	if p != nil {
+		return nil, p
+	}
 	c, err := e.Encode(text)
 	if err != nil {
 		return nil, encodeProblem(call, e, o, text, err)
@@ -28,7 +31,10 @@ func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Probl
 // problems, without encoding it: what a batch charges its budget with
 // before it makes any code.
 func Version(call problem.Call, text string, o Options) (int, *problem.Problem) {
-	e := encoder(o)
+	e, text, p := encoder(call, o, text)
+	if p != nil {
+		return 0, p
+	}
 	v, err := e.Version(text)
 	if err != nil {
 		return 0, encodeProblem(call, e, o, text, err)
@@ -47,12 +53,20 @@ func Charge(ctx context.Context, c *qr.Code, o Options) *problem.Problem {
 	return nil
 }
 
-func encoder(o Options) qr.Encoder {
+// encoder is the encoder for o, and the text as it is to be encoded: the
+// kind's symbol requirements, then the caller's controls, if any.
+func encoder(call problem.Call, o Options, text string) (qr.Encoder, string, *problem.Problem) {
 	e := qr.Encoder{Level: o.EC, MinVersion: o.Symbol.MinVersion, MaxVersion: o.Symbol.MaxVersion, ECI: o.Symbol.ECI}
 	if fixed, ok := qr.ParseLevel(o.Symbol.EC); ok { // Parse has set o.EC to it already; options made by hand get it too
 		e.Level = fixed
 	}
-	return e
+	if o.Controls != nil {
+		var p *problem.Problem
+		if text, p = o.Controls(call, &e, text); p != nil {
+			return e, "", p
+		}
+	}
+	return e, text, nil
 }
 
 func encodeProblem(call problem.Call, e qr.Encoder, o Options, text string, err error) *problem.Problem {

@@ -6,8 +6,6 @@ package params
 import (
 	"fmt"
 	"image/color"
-	"math"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -83,7 +81,7 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK}
+var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode}
 
 // Options are validated rendering parameters.
 type Options struct {
@@ -101,6 +99,12 @@ type Options struct {
 	WidthPt float64
 	CMYK    bool
 	DPI     int
+
+	// Controls, when set (by core/controls, from the symbol controls),
+	// adjusts the encoder and writes the text in the charset they name
+	// before it is encoded; ControlsKey is their canonical form.
+	Controls    func(call problem.Call, e *qr.Encoder, text string) (string, *problem.Problem)
+	ControlsKey string
 
 	// Symbol is what the typed kind the call's path names (/api/v1/epc)
 	// requires of the symbol; Parse sets it, Encode and Render honour it.
@@ -130,7 +134,7 @@ func (o Options) Canonical() string {
 	if o.DPI > 0 {
 		s += "&dpi=" + strconv.Itoa(o.DPI)
 	}
-	return s
+	return s + o.ControlsKey
 }
 
 // Parse reads the shared parameters of call. known lists the other names the
@@ -187,9 +191,6 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 			p = problem.Conflict.Newf(Invert.Name, call.With("", "", name), "%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name)
 		}
 	}
-	if p == nil {
-		p = printOptions(call, known, &o)
-	}
 	if !ecSet && o.Style != "square" {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
 	}
@@ -205,66 +206,6 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		o.EC = l
 	}
 	return o, p
-}
-
-// printOptions reads size_mm or size_in, dpi and cmyk, each only with the
-// formats it applies to: a pixel has no millimetres until a resolution is
-// given, and only print files have inks.
-func printOptions(call problem.Call, known []string, o *Options) *problem.Problem {
-	f := o.Format.Name
-	for _, u := range []struct {
-		p        Param
-		lo, hi   float64
-		toPoints float64
-	}{{SizeMM, 5, 2000, render.PointsPerMM}, {SizeIn, 0.2, 80, 72}} {
-		v, name, p := Get(call, own(u.p, known))
-		if p != nil || v == "" {
-			if p != nil {
-				return p
-			}
-			continue
-		}
-		n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		switch {
-		case err != nil || math.IsNaN(n) || n < u.lo || n > u.hi:
-			return problem.BadValue.Newf(u.p.Name, call.With(name, strconv.FormatFloat(u.lo*20, 'g', -1, 64)), "%s=%q must be a number from %s to %s", name, v, strconv.FormatFloat(u.lo, 'g', -1, 64), strconv.FormatFloat(u.hi, 'g', -1, 64))
-		case o.WidthPt > 0:
-			return problem.Conflict.Newf(u.p.Name, call.With("", "", name), "give size_mm or size_in, not both")
-		case f == "png":
-			px := int(math.Round(n * u.toPoints / 72 * 300))
-			at300 := call
-			at300.Query = url.Values{DPI.Name: {"300"}}
-			for k, v := range call.Query {
-				at300.Query[k] = v
-			}
-			return problem.Conflict.Newf(u.p.Name, at300.With(Size.Name, strconv.Itoa(min(max(px, MinSize), MaxSize)), name),
-				"%s is a physical size, which a png has only with a resolution: at 300 dpi that is size=%d", name, px)
-		case !render.IsVector(f):
-			return problem.Conflict.Newf(u.p.Name, call.With(Format.Name, "pdf"), "%s applies to pdf, eps and svg, not %s", name, f)
-		}
-		o.WidthPt = n * u.toPoints
-	}
-	if v, name, p := Get(call, own(DPI, known)); p != nil {
-		return p
-	} else if v != "" {
-		if f != "png" {
-			return problem.Conflict.Newf(DPI.Name, call.With("", "", name), "%s applies to png only; a %s is drawn at its physical size (size_mm)", name, f)
-		}
-		if o.DPI, p = integer(call, DPI, name, v); p != nil {
-			return p
-		}
-	}
-	if v, name, p := Get(call, own(CMYK, known)); p != nil {
-		return p
-	} else if v != "" {
-		if o.CMYK, p = Flag(call, own(CMYK, known)); p != nil {
-			return p
-		}
-		if o.CMYK && f != "pdf" && f != "eps" {
-			return problem.Conflict.Newf(CMYK.Name, call.With(Format.Name, "pdf"), "%s applies to pdf and eps, whose colours are inks; not %s", name, f)
-		}
-	}
-	return nil
 }
 
 // symbolOf returns what the typed kind that call's path names requires of
@@ -491,4 +432,18 @@ func DataFromQuery(call problem.Call) (string, *problem.Problem) {
 		return "", problem.Missing.New("data", "data is required: the text to encode", call.With("data", Data.Example))
 	}
 	return v, nil
+}
+
+// Own, Integer and Enum are own, integer and enum for packages that read
+// parameters of their own with this package's rules (core/controls).
+func Own(param Param, known []string) Param { return own(param, known) }
+
+// Integer reads v as param's integer, within its bounds.
+func Integer(call problem.Call, param Param, name, v string) (int, *problem.Problem) {
+	return integer(call, param, name, v)
+}
+
+// Enum reads v as one of param's values.
+func Enum(call problem.Call, param Param, name, v string) (string, *problem.Problem) {
+	return enum(call, param, name, v)
 }

@@ -58,12 +58,12 @@ var gs1Attributes = []gs1AI{
 }
 
 // gs1Names names AIs beyond those, for notes and refusals.
-var gs1Names = map[string]string{
-	"01": "GTIN", "00": "SSCC", "253": "GDTI", "255": "GCN", "401": "GINC", "402": "GSIN", "414": "GLN", "417": "party GLN",
-	"8003": "GRAI", "8004": "GIAI", "8006": "ITIP", "8010": "CPID", "8013": "GMN", "8017": "GSRN provider", "8018": "GSRN recipient",
-	"235": "third-party controlled serial", "254": "GLN extension", "7040": "UIC with extension", "8011": "CPID serial", "8019": "SRIN", "8020": "payment slip reference",
-	"30": "variable count", "37": "count of trade items", "3922": "price (2 decimals)", "3932": "price with currency (2 decimals)",
-	"12": "due date", "13": "packaging date", "7003": "expiration date and time", "422": "country of origin",
+var gs1Names = names{
+	{"01", "GTIN"}, {"00", "SSCC"}, {"253", "GDTI"}, {"255", "GCN"}, {"401", "GINC"}, {"402", "GSIN"}, {"414", "GLN"}, {"417", "party GLN"},
+	{"8003", "GRAI"}, {"8004", "GIAI"}, {"8006", "ITIP"}, {"8010", "CPID"}, {"8013", "GMN"}, {"8017", "GSRN provider"}, {"8018", "GSRN recipient"},
+	{"235", "third-party controlled serial"}, {"254", "GLN extension"}, {"7040", "UIC with extension"}, {"8011", "CPID serial"}, {"8019", "SRIN"}, {"8020", "payment slip reference"},
+	{"30", "variable count"}, {"37", "count of trade items"}, {"3922", "price (2 decimals)"}, {"3932", "price with currency (2 decimals)"},
+	{"12", "due date"}, {"13", "packaging date"}, {"7003", "expiration date and time"}, {"422", "country of origin"},
 }
 
 // gs1PathOnly are AIs that belong in a Digital Link's path (primary keys
@@ -227,7 +227,7 @@ func gs1Name(ai string) string {
 	if i := gs1Attribute(ai); i >= 0 {
 		return gs1Attributes[i].name
 	}
-	if n, ok := gs1Names[ai]; ok {
+	if n := gs1Names.of(ai); n != "" {
 		return n
 	}
 	return "application identifier " + ai

@@ -174,17 +174,19 @@ func merchantCode(m merchant) string {
 	return emvPayload(append(objs, m.extra...)...)
 }
 
-// currencies maps the ISO 4217 letter codes of the schemes' regions, and a
-// few others, to the numeric codes tag 53 holds, and gives their decimals.
-var currencies = map[string]struct {
-	num  string
-	frac int
+// currencies are the ISO 4217 letter codes of the schemes' regions, and a
+// few others, with the numeric codes tag 53 holds and their decimals. (The
+// small tables here are slices, not maps: a map literal costs the
+// editor's WebAssembly code to build, a slice is data.)
+var currencies = []struct {
+	code, num string
+	frac      int
 }{
-	"AUD": {"036", 2}, "BRL": {"986", 2}, "CAD": {"124", 2}, "CHF": {"756", 2}, "CNY": {"156", 2},
-	"EUR": {"978", 2}, "GBP": {"826", 2}, "HKD": {"344", 2}, "IDR": {"360", 0}, "INR": {"356", 2},
-	"JPY": {"392", 0}, "KHR": {"116", 0}, "KRW": {"410", 0}, "LAK": {"418", 0}, "MMK": {"104", 0},
-	"MYR": {"458", 2}, "PHP": {"608", 2}, "SGD": {"702", 2}, "THB": {"764", 2}, "USD": {"840", 2},
-	"VND": {"704", 0},
+	{"AUD", "036", 2}, {"BRL", "986", 2}, {"CAD", "124", 2}, {"CHF", "756", 2}, {"CNY", "156", 2},
+	{"EUR", "978", 2}, {"GBP", "826", 2}, {"HKD", "344", 2}, {"IDR", "360", 0}, {"INR", "356", 2},
+	{"JPY", "392", 0}, {"KHR", "116", 0}, {"KRW", "410", 0}, {"LAK", "418", 0}, {"MMK", "104", 0},
+	{"MYR", "458", 2}, {"PHP", "608", 2}, {"SGD", "702", 2}, {"THB", "764", 2}, {"USD", "840", 2},
+	{"VND", "704", 0},
 }
 
 // currencyCode reads an ISO 4217 code, letters or digits, as its numeric
@@ -192,15 +194,12 @@ var currencies = map[string]struct {
 // the table lacks).
 func currencyCode(kind, s string) (num string, frac int, err error) {
 	s = strings.ToUpper(s)
-	if c, ok := currencies[s]; ok {
-		return c.num, c.frac, nil
+	for _, c := range currencies {
+		if c.code == s || c.num == s {
+			return c.num, c.frac, nil
+		}
 	}
 	if len(s) == 3 && isDigits(s) {
-		for _, c := range currencies {
-			if c.num == s {
-				return s, c.frac, nil
-			}
-		}
 		return s, 2, nil
 	}
 	return "", 0, fieldError(kind, "currency", "currency must be an ISO 4217 code: 3 digits (704) or letters (VND)")
@@ -419,24 +418,37 @@ func isEMV(text string) bool {
 }
 
 // emvTagNames names EMVCo's data objects (MPM v1.1, table 3.2).
-var emvTagNames = map[string]string{
-	"00": "payload format indicator", "01": "point of initiation (11 static, 12 dynamic)",
-	"52": "merchant category code", "53": "transaction currency", "54": "transaction amount",
-	"55": "tip or convenience indicator", "56": "convenience fee, fixed", "57": "convenience fee, percentage",
-	"58": "country code", "59": "merchant name", "60": "merchant city", "61": "postal code",
-	"62": "additional data", "63": "CRC", "64": "merchant information in another language",
+var emvTagNames = names{
+	{"00", "payload format indicator"}, {"01", "point of initiation (11 static, 12 dynamic)"},
+	{"52", "merchant category code"}, {"53", "transaction currency"}, {"54", "transaction amount"},
+	{"55", "tip or convenience indicator"}, {"56", "convenience fee, fixed"}, {"57", "convenience fee, percentage"},
+	{"58", "country code"}, {"59", "merchant name"}, {"60", "merchant city"}, {"61", "postal code"},
+	{"62", "additional data"}, {"63", "CRC"}, {"64", "merchant information in another language"},
 }
 
 // emvAdditionalNames names tag 62's sub-objects.
-var emvAdditionalNames = map[string]string{
-	"01": "bill number", "02": "mobile number", "03": "store label", "04": "loyalty number", "05": "reference label",
-	"06": "customer label", "07": "terminal label", "08": "purpose of transaction", "09": "additional consumer data request",
-	"10": "merchant tax id", "11": "merchant channel",
+var emvAdditionalNames = names{
+	{"01", "bill number"}, {"02", "mobile number"}, {"03", "store label"}, {"04", "loyalty number"}, {"05", "reference label"},
+	{"06", "customer label"}, {"07", "terminal label"}, {"08", "purpose of transaction"}, {"09", "additional consumer data request"},
+	{"10", "merchant tax id"}, {"11", "merchant channel"},
+}
+
+// names is a small table of codes and their names.
+type names []struct{ code, name string }
+
+// of returns the name of code, or "".
+func (ns names) of(code string) string {
+	for _, n := range ns {
+		if n.code == code {
+			return n.name
+		}
+	}
+	return ""
 }
 
 // emvTagName names a top-level tag.
 func emvTagName(tag string) string {
-	if n, ok := emvTagNames[tag]; ok {
+	if n := emvTagNames.of(tag); n != "" {
 		return n
 	}
 	switch t, _ := strconv.Atoi(tag); {
@@ -482,8 +494,8 @@ func emvNotes(text string) []Note {
 				var parts []string
 				for _, s := range sub {
 					name := "sub-tag " + s.tag
-					if o.tag == "62" && emvAdditionalNames[s.tag] != "" {
-						name += " " + emvAdditionalNames[s.tag]
+					if o.tag == "62" && emvAdditionalNames.of(s.tag) != "" {
+						name += " " + emvAdditionalNames.of(s.tag)
 					} else if s.tag == "00" && o.tag != "64" {
 						name += " globally unique id"
 					}

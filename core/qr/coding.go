@@ -12,10 +12,26 @@ const (
 	numeric mode = iota
 	alphanumeric
 	byteMode
+	kanji // text is Shift JIS, two bytes a character (see Encoder.Mode)
 )
 
 // alphabet lists the alphanumeric characters in the order of their values.
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+// IsKanji reports whether text is Shift JIS double-byte characters that
+// kanji mode holds: each pair in 8140-9FFC or E040-EBBF (7.4.6).
+func IsKanji(text string) bool {
+	if len(text) == 0 || len(text)%2 != 0 {
+		return false
+	}
+	for i := 0; i < len(text); i += 2 {
+		c := int(text[i])<<8 | int(text[i+1])
+		if !(c >= 0x8140 && c <= 0x9FFC || c >= 0xE040 && c <= 0xEBBF) || text[i+1] < 0x40 || text[i+1] == 0x7F || text[i+1] > 0xFC {
+			return false
+		}
+	}
+	return true
+}
 
 // modeOf picks the densest mode that holds all of text. Kanji mode is never
 // used: payloads are UTF-8, and Shift JIS would change what scanners read.
@@ -38,10 +54,11 @@ func modeOf(text string) mode {
 
 // countBits is the width of the character count indicator per mode, for
 // versions 1-9, 10-26 and 27-40 (table 3).
-var countBits = [3][3]int{
+var countBits = [4][3]int{
 	numeric:      {10, 12, 14},
 	alphanumeric: {9, 11, 13},
 	byteMode:     {8, 16, 16},
+	kanji:        {8, 10, 12},
 }
 
 func sizeClass(v int) int {
@@ -64,6 +81,8 @@ func segmentBits(m mode, n, v int) int {
 		return b + (10*n+2)/3
 	case alphanumeric:
 		return b + (11*n+1)/2
+	case kanji:
+		return b + 13*(n/2) // n counts bytes, two a character
 	}
 	return b + 8*n
 }
@@ -103,6 +122,9 @@ func maxChars(m mode, v int, l Level, extra int) int {
 		n = room * 3 / 10
 	case alphanumeric:
 		n = room * 2 / 11
+	}
+	if m == kanji {
+		n = room / 13 * 2
 	}
 	for n > 0 && segmentBits(m, n, v) > room {
 		n--
@@ -201,8 +223,12 @@ func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
 			w.write(0b110<<21|uint(eci), 24)
 		}
 	}
-	w.write(1<<uint(m), 4) // mode indicators 0001, 0010, 0100
-	w.write(uint(len(text)), countBits[m][sizeClass(v)])
+	w.write(1<<uint(m), 4) // mode indicators 0001, 0010, 0100, 1000
+	n := len(text)
+	if m == kanji {
+		n /= 2
+	}
+	w.write(uint(n), countBits[m][sizeClass(v)])
 	switch m {
 	case numeric:
 		for i := 0; i < len(text); i += 3 {
@@ -221,6 +247,18 @@ func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
 		}
 		if i < len(text) {
 			w.write(uint(strings.IndexByte(alphabet, text[i])), 6)
+		}
+	case kanji:
+		// 7.4.6: subtract 8140 or C140 from the Shift JIS code, then the
+		// high byte times C0 plus the low byte, in 13 bits.
+		for i := 0; i+1 < len(text); i += 2 {
+			c := uint(text[i])<<8 | uint(text[i+1])
+			if c >= 0xE040 {
+				c -= 0xC140
+			} else {
+				c -= 0x8140
+			}
+			w.write((c>>8)*0xC0+c&0xFF, 13)
 		}
 	default:
 		for i := 0; i < len(text); i++ {

@@ -67,11 +67,17 @@ func (g *grid) chooseMask() int {
 			best, bestScore = m, s
 		}
 	}
-	for y := range g.rows {
-		g.rows[y] = g.rows[y].xor(maskRows[best][y%12].and(g.free[y]))
-	}
-	g.format(best)
+	g.applyMask(best)
 	return best
+}
+
+// applyMask applies mask pattern m to the data modules and writes the
+// format information that names it.
+func (g *grid) applyMask(m int) {
+	for y := range g.rows {
+		g.rows[y] = g.rows[y].xor(maskRows[m][y%12].and(g.free[y]))
+	}
+	g.format(m)
 }
 
 // penalty scores the symbol under mask pattern m by the four rules of

@@ -91,7 +91,48 @@ type Encoder struct {
 	// ISO/IEC 18004 7.4.2) written before the data to name the charset of
 	// its bytes: 4 is ISO-8859-2, 26 UTF-8. With none, readers guess.
 	ECI int
+
+	// Mode forces the encoding mode: "numeric", "alphanumeric", "byte" or
+	// "kanji" (text then is Shift JIS); "" picks the densest that holds
+	// the text. A mode that cannot hold the text is an error.
+	Mode string
+
+	// FixMask makes Mask (0-7) the mask pattern, rather than the one the
+	// penalty rules of 7.8.3 choose.
+	FixMask bool
+	Mask    int
 }
+
+// mode returns the mode Encode writes text in.
+func (e Encoder) mode(text string) (mode, error) {
+	auto := modeOf(text)
+	switch e.Mode {
+	case "":
+		return auto, nil
+	case "numeric":
+		if auto == numeric {
+			return numeric, nil
+		}
+	case "alphanumeric":
+		if auto <= alphanumeric {
+			return alphanumeric, nil
+		}
+	case "byte":
+		return byteMode, nil
+	case "kanji":
+		if IsKanji(text) {
+			return kanji, nil
+		}
+	default:
+		return 0, fmt.Errorf("qr: unknown mode %q", e.Mode)
+	}
+	return 0, &ModeError{Mode: e.Mode}
+}
+
+// ModeError says that text has characters the mode an Encoder forces cannot hold.
+type ModeError struct{ Mode string }
+
+func (e *ModeError) Error() string { return "the data has characters " + e.Mode + " mode cannot hold" }
 
 // Encode returns the symbol for text at level l, in the smallest version
 // that holds it. Text longer than a version-40 symbol holds is a *TooLongError.
@@ -105,9 +146,18 @@ func (e Encoder) Encode(text string) (*Code, error) {
 		return nil, err
 	}
 	l, m := e.Level, modeOf(text)
+	if m, err = e.mode(text); err != nil {
+		return nil, err
+	}
 	g := newGrid(v, l)
 	g.place(codewords(text, m, v, l, e.ECI))
-	mask := g.chooseMask()
+	var mask int
+	if e.FixMask {
+		mask = e.Mask
+		g.applyMask(mask)
+	} else {
+		mask = g.chooseMask()
+	}
 	return &Code{Version: v, Level: l, Mask: mask, ECI: e.ECI, Size: g.size, rows: g.rows}, nil
 }
 
@@ -119,7 +169,11 @@ func (e Encoder) Version(text string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	l, m, eci := e.Level, modeOf(text), eciBits(e.ECI)
+	m, err := e.mode(text)
+	if err != nil {
+		return 0, err
+	}
+	l, eci := e.Level, eciBits(e.ECI)
 	v := fit(m, len(text), l, lo, hi, eci)
 	if v == 0 {
 		return 0, &TooLongError{Level: l, Version: hi, Bytes: len(text), Max: maxChars(m, hi, l, eci)}
@@ -147,7 +201,11 @@ func (e Encoder) MaxBytes(text string) int {
 	if err != nil {
 		return 0
 	}
-	return maxChars(modeOf(text), hi, e.Level, eciBits(e.ECI))
+	m, err := e.mode(text)
+	if err != nil {
+		m = modeOf(text)
+	}
+	return maxChars(m, hi, e.Level, eciBits(e.ECI))
 }
 
 // versions checks e's settings and returns the range of versions it allows.
@@ -160,6 +218,8 @@ func (e Encoder) versions() (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("qr: invalid version range %d to %d", e.MinVersion, e.MaxVersion)
 	case e.ECI < 0 || e.ECI > 999999:
 		return 0, 0, fmt.Errorf("qr: invalid ECI %d", e.ECI)
+	case e.FixMask && (e.Mask < 0 || e.Mask > 7):
+		return 0, 0, fmt.Errorf("qr: invalid mask %d", e.Mask)
 	}
 	return lo, hi, nil
 }

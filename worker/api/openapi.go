@@ -333,7 +333,7 @@ func aliasParams(p params.Param, taken []string) []obj {
 func sharedParams(taken, skip []string) []obj {
 	var out []obj
 	for _, p := range params.Shared {
-		if slices.Contains(skip, p.Name) {
+		if slices.Contains(skip, p.Name) || slices.Contains(taken, p.Name) {
 			continue
 		}
 		var aliases []string
@@ -392,8 +392,14 @@ func typedOperation(k *payload.Kind) obj {
 	fields := obj{"name": "fields", "in": "query", "style": "form", "explode": true, "required": true,
 		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(fieldNames(k), "=...&") + "=...).",
 		"schema":      ref("schemas", kindSchemaName(k)), "example": sample}
+	var skip []string
+	if k.Symbol != (payload.Symbol{}) { // the standard fixes the symbol: no symbol controls
+		for _, p := range params.SymbolParams {
+			skip = append(skip, p.Name)
+		}
+	}
 	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"), "tags": []string{"typed"},
-		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, nil)),
+		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
 		"responses":  with(imageResponses(true), problems("400"))}
 }
 

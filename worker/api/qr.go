@@ -8,11 +8,12 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
-	"qrkeyless/worker/edge"
 	"qrkeyless/core/scan"
+	"qrkeyless/worker/edge"
 )
 
 // qr answers GET /api/v1/qr?data=...: the generic generator.
@@ -214,7 +215,7 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 // known names the other parameters the endpoint takes. verify=1 adds the
 // x-qr-* headers from scan.Verify.
 func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Call, text string, secret bool, known ...string) {
-	o, p := params.Parse(call, known...)
+	o, p := controls.Parse(call, known...)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
@@ -262,7 +263,7 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	o, p := params.Parse(call, params.Data.Names()...)
+	o, p := controls.Parse(call, params.Data.Names()...)
 	if p != nil {
 		writeProblem(w, r, p)
 		return

@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -250,7 +251,7 @@ func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.
 // c (with a note when it holds a secret, which the URL leaves out), then
 // the body of any format but png.
 func picture(ctx context.Context, c problem.Call, data string, known ...string) (*Result, *problem.Problem) {
-	o, p := params.Parse(c, known...)
+	o, p := controls.Parse(c, known...)
 	if p != nil {
 		return nil, p
 	}
@@ -320,7 +321,7 @@ func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem
 	if p != nil {
 		return nil, p
 	}
-	o, p := params.Parse(c, params.Data.Names()...)
+	o, p := controls.Parse(c, params.Data.Names()...)
 	if p != nil {
 		return nil, p
 	}

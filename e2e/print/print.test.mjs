@@ -1,0 +1,197 @@
+// Print and terminal outputs opened by real readers, against both servers:
+// every style and two eyes as PDF (checked by qpdf, rasterised by poppler's
+// pdftoppm) and EPS (rasterised by Ghostscript), each raster decoded by
+// zxing-cpp; the terminal formats read back into the JSON matrix; and a
+// code curl prints in tmux, captured from the pane with its colours and
+// drawn by Chromium, decoded from the screenshot.
+// Run by e2e/run.sh (needs make print-tools and make chromium).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { describe, it, after } from "node:test";
+import assert from "node:assert/strict";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+import { launch } from "../editor/browser.mjs";
+
+const require = createRequire(import.meta.url);
+prepareZXingModule({
+  overrides: { wasmBinary: fs.readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")).buffer },
+});
+
+const servers = Object.entries({ native: process.env.QR_NATIVE_URL, workerd: process.env.QR_WORKERD_URL }).filter(([, u]) => u);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "qr-print-"));
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const styles = ["square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"];
+const text = "https://example.com/print?id=42";
+
+async function fetchBytes(url, init) {
+  const res = await fetch(url, init);
+  assert.equal(res.status, 200, `${url}: ${res.status} ${await res.clone().text()}`);
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function decodePNG(file) {
+  const found = await readBarcodes(new Blob([fs.readFileSync(file)]), { formats: ["QRCode"], tryHarder: true });
+  return found.map((r) => r.text);
+}
+
+for (const [name, base] of servers) {
+  describe(`print on ${name}`, () => {
+    for (const style of styles) {
+      for (const eye of ["square", "circle"]) {
+        it(`${style}/${eye}: PDF passes qpdf and pdftoppm's raster decodes; EPS's Ghostscript raster decodes`, async () => {
+          const q = `data=${encodeURIComponent(text)}&style=${style}&eye=${eye}&size_mm=40`;
+          const pdf = path.join(tmp, `${name}-${style}-${eye}.pdf`);
+          const { res, bytes } = await fetchBytes(`${base}/api/v1/qr?${q}&format=pdf`);
+          assert.equal(res.headers.get("content-type"), "application/pdf");
+          fs.writeFileSync(pdf, bytes);
+          execFileSync("qpdf", ["--check", pdf], { stdio: "pipe" });
+          const box = execFileSync("pdfinfo", [pdf]).toString().match(/Page size:\s+([\d.]+) x ([\d.]+) pts/);
+          assert.ok(Math.abs(Number(box[1]) - (40 * 72) / 25.4) < 0.01, `page ${box[1]} pt, want 40 mm`);
+          execFileSync("pdftoppm", ["-r", "300", "-png", "-singlefile", pdf, pdf]);
+          assert.deepEqual(await decodePNG(`${pdf}.png`), [text], "pdftoppm's raster");
+
+          const eps = path.join(tmp, `${name}-${style}-${eye}.eps`);
+          fs.writeFileSync(eps, (await fetchBytes(`${base}/api/v1/qr?${q}&format=eps&cmyk=1`)).bytes);
+          execFileSync("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-r300", "-sDEVICE=png16m", `-sOutputFile=${eps}.png`, eps], { stdio: "pipe" });
+          assert.deepEqual(await decodePNG(`${eps}.png`), [text], "Ghostscript's raster");
+        });
+      }
+    }
+
+    it("the same request gives the same PDF and EPS bytes", async () => {
+      for (const format of ["pdf", "eps"]) {
+        const a = (await fetchBytes(`${base}/api/v1/qr?data=same&format=${format}`)).bytes;
+        const b = (await fetchBytes(`${base}/api/v1/qr?data=same&format=${format}`)).bytes;
+        assert.ok(a.equals(b), `${format} differs between two requests`);
+      }
+    });
+
+    it("cmyk=1 writes black as 0 0 0 1 in EPS", async () => {
+      const eps = (await fetchBytes(`${base}/api/v1/qr?data=ink&format=eps&cmyk=1`)).bytes.toString();
+      assert.match(eps, /\n0 0 0 1 setcmykcolor\n/);
+    });
+
+    it("png with dpi carries a pHYs chunk of that resolution", async () => {
+      const png = (await fetchBytes(`${base}/api/v1/qr?data=dpi&dpi=300`)).bytes;
+      const at = png.indexOf("pHYs");
+      assert.ok(at > 0, "no pHYs chunk");
+      assert.equal(png.readUInt32BE(at + 4), Math.round(300 / 0.0254));
+      assert.equal(png[at + 12], 1);
+    });
+
+    it("utf8, ansi and ascii read back into the JSON matrix", async () => {
+      const matrix = JSON.parse((await fetchBytes(`${base}/api/v1/qr?data=${encodeURIComponent(text)}&format=json&margin=2`)).bytes);
+      const n = matrix.size + 4;
+      const want = (x, y) => x >= 2 && y >= 2 && x < n - 2 && y < n - 2 && matrix.modules[y - 2][x - 2] === 1;
+      for (const format of ["utf8", "ansi", "ascii"]) {
+        const out = (await fetchBytes(`${base}/api/v1/qr?data=${encodeURIComponent(text)}&format=${format}&margin=2`)).bytes.toString();
+        const rows = readTerminal(out);
+        for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) assert.equal(rows[y][x], want(x, y), `${format}: module ${x},${y}`);
+      }
+    });
+
+    it("/q/<data> answers curl with text and a browser with PNG", async () => {
+      const curl = await fetch(`${base}/q/terminal`, { headers: { "user-agent": "curl/8.5.0", accept: "*/*" } });
+      assert.equal(curl.headers.get("content-type"), "text/plain; charset=utf-8");
+      assert.match(curl.headers.get("vary") ?? "", /User-Agent/);
+      assert.match(await curl.text(), /\x1b\[30;47m[ █▀▄]+\x1b\[0m\n/);
+      const browser = await fetch(`${base}/q/terminal`, { headers: { "user-agent": "Mozilla/5.0", accept: "text/html,image/avif,*/*" } });
+      assert.equal(browser.headers.get("content-type"), "image/png");
+      assert.match(browser.headers.get("vary") ?? "", /Accept/);
+    });
+
+    it("a code curl prints in tmux scans off a screenshot of the pane", async () => {
+      const session = `qr${process.pid}${name}`;
+      execFileSync("tmux", ["new-session", "-d", "-s", session, "-x", "200", "-y", "80", `curl -s ${base}/q/scan%20me; sleep 30`]);
+      try {
+        let pane = "";
+        for (let i = 0; i < 50 && !pane.includes("█"); i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          pane = execFileSync("tmux", ["capture-pane", "-p", "-e", "-t", session]).toString();
+        }
+        const shot = path.join(tmp, `${name}-tmux.png`);
+        await screenshot(pane, shot);
+        assert.deepEqual(await decodePNG(shot), ["scan me"]);
+      } finally {
+        execFileSync("tmux", ["kill-session", "-t", session]);
+      }
+    });
+  });
+}
+
+// readTerminal reads the text formats back into rows of modules, true for
+// dark: utf8's half blocks drawn in the black foreground, ansi's black
+// background, ascii's #.
+function readTerminal(out) {
+  const rows = [];
+  for (const line of out.replace(/\n$/, "").split("\n")) {
+    if (line.startsWith("\x1b[30;47m")) {
+      const cells = [...line.replace(/\x1b\[[0-9;]*m/g, "")];
+      rows.push(cells.map((c) => c === "█" || c === "▀"), cells.map((c) => c === "█" || c === "▄"));
+    } else if (line.includes("\x1b[")) {
+      const row = [];
+      let dark = false;
+      for (const [, code, cells] of line.matchAll(/\x1b\[([0-9;]*)m([^\x1b]*)/g)) {
+        if (code === "40") dark = true;
+        if (code === "47") dark = false;
+        for (let i = 0; i < cells.length; i += 2) row.push(dark);
+      }
+      rows.push(row);
+    } else {
+      const row = [];
+      for (let i = 0; i < line.length; i += 2) row.push(line.slice(i, i + 2) === "##");
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+// screenshot draws a tmux pane, its SGR colours applied, as a terminal
+// would: a monospace grid whose cells are twice as high as wide, so that a
+// half block is a square module; Chromium renders the glyphs.
+async function screenshot(pane, file) {
+  const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const colours = { 30: "color:#000", 37: "color:#fff", 40: "background:#000", 47: "background:#fff" };
+  const html = pane
+    .split("\n")
+    .map((line) => {
+      let style = [];
+      let out = "";
+      for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
+        const m = part.match(/^\x1b\[([0-9;]*)m$/);
+        if (!m) {
+          out += `<span style="${style.join(";")}">${esc(part)}</span>`;
+          continue;
+        }
+        for (const code of m[1].split(";")) {
+          if (code === "" || code === "0") style = [];
+          else if (colours[code]) style.push(colours[code]);
+        }
+      }
+      return out;
+    })
+    .join("\n");
+  const browser = await launch({ deviceScaleFactor: 1 });
+  try {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1400, height: 1300 });
+    await page.setContent(`<body style="margin:20px;background:#1e1e1e;color:#ddd"><pre style="font:16px/1 'DejaVu Sans Mono',monospace;margin:0">${html}</pre></body>`);
+    await page.evaluate(() => {
+      // Cells 1:2, as a terminal's: measure the font's advance and set the line height to twice it.
+      const pre = document.querySelector("pre");
+      const probe = document.createElement("span");
+      probe.textContent = "█".repeat(100);
+      pre.appendChild(probe);
+      const w = probe.getBoundingClientRect().width / 100;
+      probe.remove();
+      pre.style.lineHeight = `${2 * w}px`;
+    });
+    await page.screenshot({ path: file });
+  } finally {
+    await browser.close();
+  }
+}
