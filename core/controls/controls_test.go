@@ -56,7 +56,7 @@ func TestSymbolControls(t *testing.T) {
 		{query: "data=" + strings.Repeat("a", 100) + "&version=2", version: 6, mask: -1}, // a minimum: 100 bytes need 6-M (106; 5-M holds 84)
 		{query: "data=hello&mask=3", mask: 3},
 		{query: "data=hello&mask=0&version=3!", version: 3, mask: 0},
-		{query: "data=hello&boost=1", version: 1, level: "H", mask: -1}, // version 1 holds "hello" at H too
+		{query: "data=hello&boost=1", version: 1, level: "H", mask: -1},                           // version 1 holds "hello" at H too
 		{query: "data=" + strings.Repeat("x", 20) + "&boost=1", version: 2, level: "Q", mask: -1}, // 2-M holds 26 bytes, 2-Q 20, 2-H 14
 		{query: "data=12345&mode=byte", mask: -1},
 		{query: "data=HELLO WORLD&mode=alphanumeric", mask: -1},
