@@ -55,7 +55,8 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 ## API
 
 - [Generate a code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com): GET /api/v1/qr?data=<text>, in any format: %s
-- [Generate, path style](/q/hello%%20world.png): GET /q/<percent-encoded text>.png
+- [Generate, path style](/q/hello%%20world.png): GET /q/<percent-encoded text>.png (.pdf and .eps for print)
+- [In a terminal](/q/hello): curl <host>/q/hello prints the code (format=utf8; also ansi, ascii)
 - [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s
 - [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
 - [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings

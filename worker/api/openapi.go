@@ -188,9 +188,10 @@ func operations() map[string]obj {
 			"responses":  with(imageResponses(true), problems("400"))},
 		"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
 			"description": "The extension chooses the format (" + strings.Join(pathExtList(), ", ") + "); a format parameter that disagrees is a 400. " +
-				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`.",
-			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension",
-				"schema": obj{"type": "string", "pattern": `^.+\.(` + strings.Join(pathExtList(), "|") + `)$`}, "example": "hello world.svg"}},
+				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
+				"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
+			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
+				"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(pathExtList(), "|") + `))$`}, "example": "hello world.svg"}},
 				[]obj{verify}, sharedParams(nil, []string{params.Format.Name})),
 			"responses": with(imageResponses(true), problems("400"))},
 		"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},

@@ -616,3 +616,20 @@ func FuzzToolArguments(f *testing.F) {
 		}
 	})
 }
+
+// A print file comes back as an embedded resource with its bytes in
+// base64, the same bytes GET /api/v1/qr answers; terminal text as text.
+func TestGenerateForPrintAndTerminal(t *testing.T) {
+	r := callTool(t, "qr_generate", map[string]any{"data": "print me", "format": "pdf", "size_mm": 30})
+	if r.IsError || len(r.Content) != 3 || r.Content[2].Type != "resource" || r.Content[2].Resource.MIMEType != "application/pdf" {
+		t.Fatalf("pdf: %+v", r)
+	}
+	pdf, err := base64.StdEncoding.DecodeString(r.Content[2].Resource.Blob)
+	if err != nil || !bytes.Equal(pdf, get(t, "/api/v1/qr?data=print%20me&format=pdf&size_mm=30")) {
+		t.Errorf("the tool's PDF (%v) is not the endpoint's", err)
+	}
+	r = callTool(t, "qr_generate", map[string]any{"data": "print me", "format": "ascii", "margin": 1})
+	if r.IsError || len(r.Content) != 3 || !strings.HasPrefix(r.Content[2].Text, "  ") || !strings.Contains(r.Content[2].Text, "##############") {
+		t.Errorf("ascii: %+v", r.Content)
+	}
+}

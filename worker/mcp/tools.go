@@ -271,8 +271,11 @@ func picture(ctx context.Context, c problem.Call, data string, known ...string) 
 		image(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
 		text(link),
 	}}
-	if o.Format.Name != "png" {
-		res.Content = append(res.Content, text(string(render.Bytes(code, ro, o.Format.Name))))
+	switch f := o.Format; {
+	case f.Name == "pdf": // binary: an embedded resource, as base64
+		res.Content = append(res.Content, embedded(Resource{URI: "qr-code.pdf", MimeType: f.ContentType, Blob: base64.StdEncoding.EncodeToString(render.Bytes(code, ro, f.Name))}))
+	case f.Name != "png":
+		res.Content = append(res.Content, text(string(render.Bytes(code, ro, f.Name))))
 	}
 	return res, nil
 }
