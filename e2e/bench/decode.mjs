@@ -1,5 +1,5 @@
 // Decodes the files `peers images` wrote with zxing-cpp (npm zxing-wasm, its
-// default reader options), ROUNDS times each, timing only the decode: the
+// default reader options) and jsQR, ROUNDS times each, timing only the decode: the
 // PNG is unpacked to RGBA beforehand, as the Go side decodes it before timing.
 // Usage: node decode.mjs DIR [ROUNDS]
 // Prints JSON in the shape of `peers decode`.
@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+import jsQR from "jsqr";
 
 const dir = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
@@ -42,6 +43,21 @@ for (const im of images) {
     if (r === 0) {
       res.found = found;
       res.ok = sameSet(found, im.texts);
+    }
+  }
+  out.push(res);
+}
+// jsQR, the JavaScript reader many web pages use: one code an image, with
+// inverted images tried too, as its "attemptBoth" option does.
+for (const im of images) {
+  const res = { decoder: "jsQR", file: im.file, set: im.set, class: im.class, ok: false, found: null, ms: [] };
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    const code = jsQR(im.pixels.data, im.pixels.width, im.pixels.height, { inversionAttempts: "attemptBoth" });
+    res.ms.push(Math.round((performance.now() - start) * 1000) / 1000);
+    if (r === 0) {
+      res.found = code ? [code.data] : [];
+      res.ok = sameSet(res.found, im.texts);
     }
   }
   out.push(res);

@@ -1,6 +1,7 @@
 package hardset
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"slices"
@@ -85,4 +86,27 @@ func towards(p, q [2]float64, f float64) image.Point {
 func lum(img image.Image, p image.Point) int {
 	g := color.GrayModel.Convert(img.At(p.X, p.Y)).(color.Gray)
 	return int(g.Y)
+}
+
+// The photo corpus is the same for the same seed, holds every class
+// perClass times, and says what each image holds.
+func TestPhotosAreDeterministic(t *testing.T) {
+	a, err := Photos(2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Photos(2, 2)
+	if len(a) != 2*len(PhotoClasses) {
+		t.Fatalf("%d samples, want %d", len(a), 2*len(PhotoClasses))
+	}
+	for i := range a {
+		pa, _ := a[i].Image.(*image.NRGBA) // the JPEG class is *image.YCbCr: its texts are checked, not its pixels
+		pb, _ := b[i].Image.(*image.NRGBA)
+		if a[i].Class != PhotoClasses[i/2] || len(a[i].Texts) == 0 || len(a[i].Texts) != len(a[i].Quads) {
+			t.Errorf("sample %d: class %s, %d texts, %d quads", i, a[i].Class, len(a[i].Texts), len(a[i].Quads))
+		}
+		if pa != nil && pb != nil && !bytes.Equal(pa.Pix, pb.Pix) {
+			t.Errorf("sample %d (%s) differs between two runs", i, a[i].Class)
+		}
+	}
 }

@@ -27,15 +27,19 @@ import (
 // Node side reads the same files and the same list.
 type Image struct {
 	File  string   `json:"file"` // relative to the manifest
-	Set   string   `json:"set"`  // "clean": our 512 px PNG of an encode input; "hard": the decode issue's set
+	Set   string   `json:"set"`  // "clean": our 512 px PNG of an encode input; "hard": the decode issue's set; "photo": the photo corpus
 	Class string   `json:"class"`
 	Texts []string `json:"texts"` // every code in the image
 }
 
-// hardSeed and hardPerClass are the decode issue's hard set (core/scan's tests).
+// hardSeed and hardPerClass are the decode issue's hard set (core/scan's
+// tests); photoSeed and photoPerClass the photo corpus of issue 20, kept
+// out of the tests so that the decoder is built for photos in general.
 const (
-	hardSeed     = 1
-	hardPerClass = 10
+	hardSeed      = 1
+	hardPerClass  = 10
+	photoSeed     = 2
+	photoPerClass = 20
 )
 
 // imagesCmd writes the clean set (our 512 px PNG of every encode input) and
@@ -74,6 +78,21 @@ func imagesCmd(args []string) (any, error) {
 			return nil, err
 		}
 		im := Image{File: fmt.Sprintf("hard-%03d-%s.png", i, s.Class), Set: "hard", Class: s.Class, Texts: s.Texts}
+		if err := os.WriteFile(filepath.Join(*dir, im.File), buf.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+		list = append(list, im)
+	}
+	photos, err := hardset.Photos(photoSeed, photoPerClass)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range photos {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, eightBit(s.Image)); err != nil {
+			return nil, err
+		}
+		im := Image{File: fmt.Sprintf("photo-%03d-%s.png", i, s.Class), Set: "photo", Class: s.Class, Texts: s.Texts}
 		if err := os.WriteFile(filepath.Join(*dir, im.File), buf.Bytes(), 0o644); err != nil {
 			return nil, err
 		}
