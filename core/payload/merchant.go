@@ -310,11 +310,8 @@ func buildEMVMerchant(f Fields) (string, error) {
 	} else {
 		m.country = c
 	}
-	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
-		return "", orRequired(kind, "name", "merchant name", err)
-	}
-	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
-		return "", orRequired(kind, "city", "merchant city", err)
+	if err = m.nameCity(kind, f); err != nil {
+		return "", err
 	}
 	if m.postal, err = merchantText(kind, f, "postal", 10); err != nil {
 		return "", err
@@ -332,6 +329,19 @@ func buildEMVMerchant(f Fields) (string, error) {
 		return "", err
 	}
 	return merchantCode(m), nil
+}
+
+// nameCity reads tags 59 and 60, which every scheme here requires:
+// printable ASCII after accents are folded, at most 25 and 15 characters.
+func (m *merchant) nameCity(kind string, f Fields) error {
+	var err error
+	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
+		return orRequired(kind, "name", "merchant name", err)
+	}
+	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
+		return orRequired(kind, "city", "merchant city", err)
+	}
+	return nil
 }
 
 // orRequired is err, or the error of a required field left empty.
@@ -650,11 +660,8 @@ func buildQRIS(f Fields) (string, error) {
 		}
 		m.dynamic = true
 	}
-	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
-		return "", orRequired(kind, "name", "merchant name", err)
-	}
-	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
-		return "", orRequired(kind, "city", "city", err)
+	if err = m.nameCity(kind, f); err != nil {
+		return "", err
 	}
 	if m.postal = fv(f, "postal"); len(m.postal) != 5 || !isDigits(m.postal) {
 		return "", fieldError(kind, "postal", "postal code must be 5 digits")
@@ -720,11 +727,8 @@ func buildDuitNow(f Fields) (string, error) {
 	if m.dynamic, err = flagOr(kind, f, "dynamic", false); err != nil {
 		return "", err
 	}
-	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
-		return "", orRequired(kind, "name", "merchant name", err)
-	}
-	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
-		return "", orRequired(kind, "city", "city", err)
+	if err = m.nameCity(kind, f); err != nil {
+		return "", err
 	}
 	if m.postal = fv(f, "postal"); m.postal != "" && (len(m.postal) != 5 || !isDigits(m.postal)) {
 		return "", fieldError(kind, "postal", "postal code must be 5 digits")
@@ -823,11 +827,8 @@ func buildKHQR(f Fields) (string, error) {
 	} else if fv(f, "expires") != "" || fv(f, "created") != "" {
 		return "", fieldError(kind, "expires", "a code without an amount is static and has no timestamps: give an amount or leave them out")
 	}
-	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
-		return "", orRequired(kind, "name", "name", err)
-	}
-	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
-		return "", orRequired(kind, "city", "city", err)
+	if err = m.nameCity(kind, f); err != nil {
+		return "", err
 	}
 	bill, err := merchantText(kind, f, "bill", 25)
 	if err != nil {

@@ -40,9 +40,15 @@ var Classes = []string{
 // Generate returns perClass samples of every class, drawn from a PRNG
 // seeded with seed.
 func Generate(seed int64, perClass int) ([]Sample, error) {
+	return draw(seed, perClass, Classes, sample)
+}
+
+// draw makes perClass samples of each class in turn with one PRNG seeded
+// with seed: the same seed, the same pixels.
+func draw(seed int64, perClass int, classes []string, sample func(*rand.Rand, string) (Sample, error)) ([]Sample, error) {
 	rng := rand.New(rand.NewSource(seed))
 	var set []Sample
-	for _, class := range Classes {
+	for _, class := range classes {
 		for i := 0; i < perClass; i++ {
 			s, err := sample(rng, class)
 			if err != nil {

@@ -1,7 +1,6 @@
 package hardset
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -25,18 +24,7 @@ var PhotoClasses = []string{
 // seeded with seed: the same seed, the same pixels. Quads are where the
 // code was drawn before any warp (approximate for barrel and cylinder).
 func Photos(seed int64, perClass int) ([]Sample, error) {
-	rng := rand.New(rand.NewSource(seed))
-	var set []Sample
-	for _, class := range PhotoClasses {
-		for i := 0; i < perClass; i++ {
-			s, err := photoSample(rng, class)
-			if err != nil {
-				return nil, fmt.Errorf("hardset: %s #%d: %w", class, i, err)
-			}
-			set = append(set, s)
-		}
-	}
-	return set, nil
+	return draw(seed, perClass, PhotoClasses, photoSample)
 }
 
 func photoSample(rng *rand.Rand, class string) (Sample, error) {
