@@ -109,7 +109,7 @@ for (const [name, base] of servers) {
       execFileSync("tmux", ["new-session", "-d", "-s", session, "-x", "200", "-y", "80", `curl -s ${base}/q/scan%20me; sleep 30`]);
       try {
         let pane = "";
-        for (let i = 0; i < 50 && !pane.includes("█"); i++) {
+        for (let i = 0; i < 150 && !pane.includes("█"); i++) { // up to 15 s: a fresh server may be slow to answer
           await new Promise((r) => setTimeout(r, 100));
           pane = execFileSync("tmux", ["capture-pane", "-p", "-e", "-t", session]).toString();
         }
@@ -151,45 +151,36 @@ function readTerminal(out) {
 }
 
 // screenshot draws a tmux pane, its SGR colours applied, as a terminal
-// would: a monospace grid whose cells are twice as high as wide, so that a
-// half block is a square module; Chromium renders the glyphs.
+// would: a grid of cells twice as high as wide, each half block painting
+// its half in the foreground colour. Chromium draws the cells as boxes
+// rather than glyphs, so the picture does not depend on which fonts the
+// machine has.
 async function screenshot(pane, file) {
-  const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const colours = { 30: "color:#000", 37: "color:#fff", 40: "background:#000", 47: "background:#fff" };
-  const html = pane
-    .split("\n")
-    .map((line) => {
-      let style = [];
-      let out = "";
-      for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
-        const m = part.match(/^\x1b\[([0-9;]*)m$/);
-        if (!m) {
-          out += `<span style="${style.join(";")}">${esc(part)}</span>`;
-          continue;
-        }
+  const colours = { 30: ["fg", "#000"], 37: ["fg", "#fff"], 40: ["bg", "#000"], 47: ["bg", "#fff"] };
+  const lines = pane.split("\n").map((line) => {
+    let fg = "#ddd", bg = "#1e1e1e", cells = "";
+    for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
+      const m = part.match(/^\x1b\[([0-9;]*)m$/);
+      if (m) {
         for (const code of m[1].split(";")) {
-          if (code === "" || code === "0") style = [];
-          else if (colours[code]) style.push(colours[code]);
+          if (code === "" || code === "0") [fg, bg] = ["#ddd", "#1e1e1e"];
+          else if (colours[code]) colours[code][0] === "fg" ? (fg = colours[code][1]) : (bg = colours[code][1]);
         }
+        continue;
       }
-      return out;
-    })
-    .join("\n");
+      for (const ch of part) {
+        const top = ch === "█" || ch === "▀" ? fg : bg;
+        const bottom = ch === "█" || ch === "▄" ? fg : bg;
+        cells += `<i style="background:linear-gradient(${top} 50%, ${bottom} 50%)"></i>`;
+      }
+    }
+    return `<div>${cells}</div>`;
+  });
   const browser = await launch({ deviceScaleFactor: 1 });
   try {
     const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1400, height: 1300 });
-    await page.setContent(`<body style="margin:20px;background:#1e1e1e;color:#ddd"><pre style="font:16px/1 'DejaVu Sans Mono',monospace;margin:0">${html}</pre></body>`);
-    await page.evaluate(() => {
-      // Cells 1:2, as a terminal's: measure the font's advance and set the line height to twice it.
-      const pre = document.querySelector("pre");
-      const probe = document.createElement("span");
-      probe.textContent = "█".repeat(100);
-      pre.appendChild(probe);
-      const w = probe.getBoundingClientRect().width / 100;
-      probe.remove();
-      pre.style.lineHeight = `${2 * w}px`;
-    });
+    await page.setViewportSize({ width: 1700, height: 1340 });
+    await page.setContent(`<style>body{margin:20px;background:#1e1e1e}div{height:16px;display:flex}i{width:8px;height:16px;flex:none}</style>${lines.join("")}`);
     await page.screenshot({ path: file });
   } finally {
     await browser.close();
