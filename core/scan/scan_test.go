@@ -153,7 +153,7 @@ func TestEveryStepReportsCornersInOriginalCoordinates(t *testing.T) {
 				if !ok {
 					continue
 				}
-				codes, _ := read(p, st.binarizer, newBounds(Options{}))
+				codes, _ := st.read(p, newBounds(Options{}))
 				for _, c := range codes {
 					k := slices.Index(s.Texts, c.Text)
 					if k < 0 || len(c.Points) != 4 {
@@ -391,9 +391,8 @@ func TestWorkBoundStopsALargeNoCodeImage(t *testing.T) {
 		t.Fatalf("got %v, want a StopError", err)
 	}
 	t.Logf("%v", err)
-	// Decode reads at most 2048 x 1536 of it; the widest step, the 45°
-	// turn, reads 6.4 megapixels.
-	const widest = 6_500_000
+	// Decode reads at most 2048 x 1536 of it, and so does every rung.
+	const widest = 3_200_000
 	if stop.Bound != "work" || stop.Work > DefaultMaxWork || stop.Work < DefaultMaxWork-widest || stop.Attempts >= len(ladder) {
 		t.Errorf("stopped by %s after %d of %d steps and %d pixels, want the work bound of %d", stop.Bound, stop.Attempts, len(ladder), stop.Work, DefaultMaxWork)
 	}
@@ -408,7 +407,7 @@ func TestWorkBoundStopsALargeNoCodeImage(t *testing.T) {
 
 func TestWorkBound(t *testing.T) {
 	base := newPlane(100, 100, identity) // black: no code, 10,000 pixels a step
-	steps := []step{{"a", asIs, hybrid}, {"b", inverted, hybrid}, {"c", asIs, global}}
+	steps := []step{{"a", asIs, gridReader(hybridBits)}, {"b", inverted, gridReader(hybridBits)}, {"c", asIs, gridReader(globalBits)}}
 	tests := []struct {
 		maxWork            int
 		wantStop           bool

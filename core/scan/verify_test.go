@@ -8,6 +8,7 @@ import (
 
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/scan/hardset"
 )
 
 func TestVerify(t *testing.T) {
@@ -58,5 +59,31 @@ func TestVerify(t *testing.T) {
 	}
 	if r := Verify(context.Background(), c, "something else", base); r.Decoded || r.Scannable {
 		t.Errorf("a code that holds other text must not verify: %+v", r)
+	}
+}
+
+// Verify reads its pictures as a phone's decoder would, not with Decode's
+// ladder: of codes seen 45 degrees off their axis, or faint under noise,
+// which Decode reads, Verify's reader reads few.
+func TestVerifyReadsAsAPhone(t *testing.T) {
+	set, err := hardset.Photos(13, 4, "perspective-45", "low-contrast-noise")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, phone := 0, 0
+	for i, s := range set {
+		if codes, err := Decode(s.Image, Options{}); err == nil && codes[0].Text == s.Texts[0] {
+			decoded++
+		}
+		if seen, _ := cameraRead(context.Background(), luminance(s.Image, 0), -1); len(seen) > 0 {
+			phone++
+			if s.Class == "low-contrast-noise" {
+				t.Errorf("sample %d (%s): Verify's reader read %q under noise as strong as the code's contrast", i, s.Class, seen[0].Text)
+			}
+		}
+	}
+	t.Logf("Decode read %d of %d, Verify's reader %d", decoded, len(set), phone)
+	if decoded != len(set) || phone > len(set)/4 {
+		t.Errorf("Decode read %d of %d, Verify's reader %d: want all, and at most a quarter", decoded, len(set), phone)
 	}
 }

@@ -149,16 +149,30 @@ const decodeTable = table(
 );
 // The photo corpus (issue 20): per class, every decoder on the same files.
 const photoClasses = [...new Set(decNative.filter((r) => r.set === "photo").map((r) => r.class))];
-function photoRow(label, cls) {
-  const on = rowsOf(decNative, "ours", "photo", cls), gn = rowsOf(decNative, "gozxing", "photo", cls);
-  const ow = rowsOf(decWasm, "ours", "photo", cls), zx = rowsOf(decZx, "zxing-cpp", "photo", cls), js = rowsOf(decZx, "jsQR", "photo", cls);
+function photoRow(label, cls, nat = decNative, wasm = decWasm, zxj = decZx) {
+  const on = rowsOf(nat, "ours", "photo", cls), gn = rowsOf(nat, "gozxing", "photo", cls);
+  const ow = rowsOf(wasm, "ours", "photo", cls), zx = rowsOf(zxj, "zxing-cpp", "photo", cls), js = rowsOf(zxj, "jsQR", "photo", cls);
   const n = on.length;
   return [label, `**${okCount(on)}**/${n}`, `${okCount(gn)}/${n}`, `${okCount(zx)}/${n}`, `${okCount(js)}/${n}`,
-    `${status(okCount(on) >= okCount(zx))}`, `**${ms(decMs(on))}**`, `**${ms(decMs(ow))}**`, ms(decMs(zx)), ms(decMs(js)), x(decMs(ow) / decMs(zx))];
+    `${status(okCount(on) >= okCount(zx))}`, `**${ms(decMs(on))}**`, ms(decMs(gn)), `**${ms(decMs(ow))}**`, ms(decMs(zx)), ms(decMs(js)), ow.length ? x(decMs(ow) / decMs(zx)) : "–"];
 }
-const photoTable = photoClasses.length ? table(
-  ["class", "ours", "gozxing", "zxing-cpp", "jsQR", "ours ≥ zxing-cpp", "ours ms, native", "ours ms, wasm", "zxing-cpp ms", "jsQR ms", "ours wasm ÷ zxing-cpp"],
+const photoHead = ["class", "ours", "gozxing", "zxing-cpp", "jsQR", "ours ≥ zxing-cpp", "ours ms, native", "gozxing ms, native", "ours ms, wasm", "zxing-cpp ms", "jsQR ms", "ours wasm ÷ zxing-cpp"];
+const photoTable = photoClasses.length ? table(photoHead,
   [...photoClasses.map((c) => photoRow(c, c)), photoRow(`all ${rowsOf(decNative, "ours", "photo").length}`)],
+) : "";
+// The held-out seed: the same classes, other pixels, never looked at
+// while the ladder was built (natively only).
+const heldNative = exists("heldout-native.json") ? json("heldout-native.json") : [];
+const heldZx = exists("heldout-zxing.json") ? json("heldout-zxing.json") : [];
+const heldTable = heldNative.length ? table(photoHead,
+  [...photoClasses.map((c) => photoRow(c, c, heldNative, [], heldZx)), photoRow(`all ${rowsOf(heldNative, "ours", "photo").length}`, undefined, heldNative, [], heldZx)],
+) : "";
+// The rung table (core/scan TestRungTable).
+const rungs = exists("rungs.json") ? json("rungs.json") : null;
+const rungTable = rungs ? table(
+  ["rung", "in the ladder", "reads alone", "ms an image, alone", "adds in the ladder", "images it is tried on", "ms spent on them", "added per ms"],
+  rungs.rows.map((r) => [r.rung, r.in_ladder ? "yes" : "no (measured)", `${r.alone}/${rungs.images}`, ms(r.alone_ms),
+    r.in_ladder ? `**${r.gain}**` : `(${r.gain})`, r.reached, ms(r.reached_ms), r.gain ? r.gain_per_ms.toFixed(3) : "0"]),
 ) : "";
 const hardOurs = okCount(rowsOf(decNative, "ours", "hard"));
 const hardZx = okCount(rowsOf(decZx, "zxing-cpp", "hard"));
@@ -617,6 +631,19 @@ tests so the decoder is built for photos in general and not for these files. jsQ
 (it reads one code an image, so it cannot pass three-codes).
 
 ${photoTable}
+${heldTable ? `
+The same classes drawn from another seed, \`hardset.Photos(3, 20)\`, which the ladder was never tuned on (native only):
+
+${heldTable}
+` : ""}` : ""}${rungTable ? `
+### The ladder's rungs
+
+Each rung alone on every image of the hard set and the photo corpus (${rungs.images} images), then in the ladder's order: what it adds
+over the rungs before it, and the time it takes on the images that reach it (\`QR_RUNGS_DIRS=... go test -run TestRungTable ./core/scan\`,
+best of three a rung and image, natively). The ladder reads ${rungs.ladder_reads} of ${rungs.images}. Candidates marked "no" were measured
+after the whole ladder: what they would add in brackets.
+
+${rungTable}
 ` : ""}
 ## Worker
 

@@ -64,6 +64,13 @@ go_wasm decode -dir "$out/decode" -rounds 3 > "$out/decode-wasm.json"
 step "decode, zxing-cpp (zxing-wasm, 3 rounds)"
 node e2e/bench/decode.mjs "$out/decode" 3 > "$out/decode-zxing.json"
 
+step "decode: the held-out photo seed (hardset.Photos(3, 20), never tuned on), ours, gozxing, zxing-cpp and jsQR"
+"$out/peers" images -dir "$out/heldout" -set photo -photo-seed 3 > /dev/null
+"$out/peers" decode -dir "$out/heldout" -rounds 1 > "$out/heldout-native.json"
+node e2e/bench/decode.mjs "$out/heldout" 1 > "$out/heldout-zxing.json"
+step "decode: the rung table, each rung alone and in the ladder, on the hard set and the photo corpus"
+QR_RUNGS_DIRS="$root/$out/decode" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
+
 step "CPU profile of our decoder on the hard set"
 "$out/peers" profile -o "$out/ours-decode.pprof" -dir "$out/decode" -set hard -for 3s > /dev/null
 go tool pprof -top -nodecount=14 -hide='runtime\.asyncPreempt$' "$out/peers" "$out/ours-decode.pprof" > "$out/ours-decode-top.txt" 2>/dev/null

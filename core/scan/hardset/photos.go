@@ -16,15 +16,19 @@ import (
 // photo of a printed or on-screen code goes wrong. Photos draws them.
 var PhotoClasses = []string{
 	"low-contrast-noise", "uneven-light", "glare", "perspective-45", "barrel", "cylinder",
-	"motion-blur", "focus-blur", "jpeg-20", "small-busy", "moire", "occluded", "mirrored",
+	"motion-blur", "focus-blur", "jpeg-20-40", "small-busy", "moire", "occluded", "mirrored",
 	"three-codes", "dense-3px",
 }
 
-// Photos returns perClass samples of every photo class, drawn from a PRNG
-// seeded with seed: the same seed, the same pixels. Quads are where the
-// code was drawn before any warp (approximate for barrel and cylinder).
-func Photos(seed int64, perClass int) ([]Sample, error) {
-	return draw(seed, perClass, PhotoClasses, photoSample)
+// Photos returns perClass samples of the given photo classes (all of
+// PhotoClasses when none are named), drawn from a PRNG seeded with seed:
+// the same seed and classes, the same pixels. Quads are where the code was
+// drawn before any warp (approximate for barrel and cylinder).
+func Photos(seed int64, perClass int, classes ...string) ([]Sample, error) {
+	if len(classes) == 0 {
+		classes = PhotoClasses
+	}
+	return draw(seed, perClass, classes, photoSample)
 }
 
 func photoSample(rng *rand.Rand, class string) (Sample, error) {
@@ -39,6 +43,11 @@ func photoSample(rng *rand.Rand, class string) (Sample, error) {
 		level = "H" // damage within the error budget: the level that has the most
 	}
 	c, err := newCodeAt(text, level, rng)
+	if err != nil && class == "dense-3px" {
+		// Too long for the level drawn (H holds 1,273 bytes at most).
+		text = text[:1200]
+		c, err = newCodeAt(text, "H", rng)
+	}
 	if err != nil {
 		return Sample{}, err
 	}
@@ -50,11 +59,12 @@ func photoSample(rng *rand.Rand, class string) (Sample, error) {
 	switch class {
 	case "low-contrast-noise":
 		// ImageMagick's +level 49%,55% then Gaussian noise: the code's
-		// range squeezed to 15 grey levels under noise as strong.
-		fg, bg := grey(125), grey(140)
+		// range squeezed to 15 to 30 grey levels, under noise of 2 to 8
+		// levels (a phone's sensor in room light to a dim one).
+		fg, bg := grey(125), grey(uint8(140+rng.Intn(16)))
 		cv = newCanvas(size, size, bg)
 		cv.paint(c, at, fg, bg)
-		cv.noise(rng, 5+4*rng.Float64())
+		cv.noise(rng, 2+6*rng.Float64())
 	case "uneven-light":
 		cv.paint(c, at, black, white)
 		cv.light(func(x, y float64) float64 { // a shadow across, and a darker corner
@@ -68,11 +78,15 @@ func photoSample(rng *rand.Rand, class string) (Sample, error) {
 		at = tiltedBy(c, size, rng, 0.45+0.12*rng.Float64())
 		cv.paint(c, at, black, white)
 	case "barrel":
+		// A wide lens held close: what lies off the axis is drawn
+		// nearer the centre the farther out it is, so straight edges
+		// bow outwards (k of 0.06 to 0.16 at the frame's edge, a phone's
+		// main camera to its wide one).
 		cv.paint(c, at, black, white)
-		k := 0.12 + 0.1*rng.Float64()
+		k := 0.06 + 0.1*rng.Float64()
 		cv = cv.warp(func(x, y float64) (float64, float64) {
 			u, v := (x-size/2)/(size/2), (y-size/2)/(size/2)
-			f := 1 / (1 + k*(u*u+v*v))
+			f := 1 + k*(u*u+v*v)
 			return size/2 + u*f*size/2, size/2 + v*f*size/2
 		})
 	case "cylinder":
@@ -98,7 +112,7 @@ func photoSample(rng *rand.Rand, class string) (Sample, error) {
 		cv.paint(c, at, black, white)
 		module := size * 0.85 / float64(c.dim+2*quiet)
 		cv.blur(module * (0.5 + 0.25*rng.Float64()))
-	case "jpeg-20":
+	case "jpeg-20-40":
 		cv.paint(c, at, color.NRGBA{20, 20, 60, 255}, color.NRGBA{240, 236, 220, 255})
 	case "small-busy":
 		cv = photo(rng, 1600, 1200)
@@ -159,8 +173,8 @@ func photoSample(rng *rand.Rand, class string) (Sample, error) {
 	s.Quads = append(s.Quads, at.inner)
 	s.Image = cv.img
 	var err2 error
-	if class == "jpeg-20" {
-		s.Image, err2 = jpegRoundTrip(cv.img, 20)
+	if class == "jpeg-20-40" {
+		s.Image, err2 = jpegRoundTrip(cv.img, 20+rng.Intn(21))
 	}
 	return s, err2
 }

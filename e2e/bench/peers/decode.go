@@ -47,6 +47,8 @@ const (
 func imagesCmd(args []string) (any, error) {
 	fs := flag.NewFlagSet("images", flag.ContinueOnError)
 	dir := fs.String("dir", "", "directory to write into")
+	only := fs.String("set", "", "write only this set (clean, hard or photo)")
+	seed := fs.Int64("photo-seed", photoSeed, "the photo corpus's seed (another seed: images the ladder was not tuned on)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -58,6 +60,9 @@ func imagesCmd(args []string) (any, error) {
 	}
 	var list []Image
 	for _, in := range inputs {
+		if *only != "" && *only != "clean" {
+			break
+		}
 		c, err := qr.Encode(in.Text, qr.M)
 		if err != nil {
 			return nil, err
@@ -68,9 +73,12 @@ func imagesCmd(args []string) (any, error) {
 		}
 		list = append(list, im)
 	}
-	set, err := hardset.Generate(hardSeed, hardPerClass)
-	if err != nil {
-		return nil, err
+	var set []hardset.Sample
+	if *only == "" || *only == "hard" {
+		var err error
+		if set, err = hardset.Generate(hardSeed, hardPerClass); err != nil {
+			return nil, err
+		}
 	}
 	for i, s := range set {
 		var buf bytes.Buffer
@@ -83,9 +91,12 @@ func imagesCmd(args []string) (any, error) {
 		}
 		list = append(list, im)
 	}
-	photos, err := hardset.Photos(photoSeed, photoPerClass)
-	if err != nil {
-		return nil, err
+	var photos []hardset.Sample
+	if *only == "" || *only == "photo" {
+		var err error
+		if photos, err = hardset.Photos(*seed, photoPerClass); err != nil {
+			return nil, err
+		}
 	}
 	for i, s := range photos {
 		var buf bytes.Buffer

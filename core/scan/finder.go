@@ -1,0 +1,329 @@
+package scan
+
+import (
+	"math"
+	"sort"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode/detector"
+)
+
+// This file and grid.go are a second detector beside gozxing's, for codes
+// seen at a slant. gozxing confirms a finder pattern only when its height
+// is within 40% of its width, and samples the symbol's grid from the three
+// finder centres and one alignment pattern guessed from them: a code
+// photographed 45 degrees off its axis, or bent round a bottle, has finders
+// twice as wide as they are tall and a grid no single projection fits. The
+// grid detector checks each direction through a finder on its own scale,
+// takes each finder's outline as a quadrilateral, fits the symbol's
+// projection to the twelve outline corners, and then follows the alignment
+// patterns cell by cell, as zxing-cpp does.
+
+// bitmap is a binarized image, thresholded as it is read: a pixel is dark
+// when its grey level is at or below its threshold. The detector reads a
+// third of the rows and scattered pixels besides, so thresholding every
+// pixel up front would cost more than all of its reads; only the
+// thresholds are computed first, one per block of pixels or one per pixel.
+type bitmap struct {
+	w, h  int
+	grey  []byte  // the plane's pixels
+	level []int16 // thresholds, the one of pixel (x, y) at rows[y] + cols[x]
+	rows  []int32
+	cols  []int32
+}
+
+// blockMap returns a bitmap of p whose thresholds are level, one per
+// block, where pixel (x, y) takes the block rowOf(y), colOf(x) of a grid
+// of sw blocks a row.
+func blockMap(p *plane, level []int16, sw int, colOf, rowOf func(int) int) *bitmap {
+	b := &bitmap{w: p.w, h: p.h, grey: p.pix, level: level, rows: make([]int32, p.h), cols: make([]int32, p.w)}
+	for y := range b.rows {
+		b.rows[y] = int32(rowOf(y) * sw)
+	}
+	for x := range b.cols {
+		b.cols[x] = int32(colOf(x))
+	}
+	return b
+}
+
+// dark reports whether the pixel holding point (x, y) is dark; outside
+// the image is light, like a quiet zone.
+func (b *bitmap) dark(x, y float64) bool {
+	i, j := int(math.Floor(x)), int(math.Floor(y))
+	return i >= 0 && j >= 0 && i < b.w && j < b.h && int16(b.grey[j*b.w+i]) <= b.level[b.rows[j]+b.cols[i]]
+}
+
+// row writes row y into dst, 1 for dark.
+func (b *bitmap) row(y int, dst []byte) {
+	grey := b.grey[y*b.w:][:b.w]
+	level := b.level[b.rows[y]:]
+	for x, c := range b.cols[:len(grey)] {
+		dst[x] = byte(uint(int(level[c])-int(grey[x]))>>63 ^ 1) // 1 where grey <= level
+	}
+}
+
+// finder is a finder pattern: its centre, its module size along the row
+// and the column through it, and how many rows confirmed it.
+type finder struct {
+	x, y   float64
+	mx, my float64
+	count  int
+
+	quad   [4][2]float64 // outline corners, in the order the rays found them; see fitQuad
+	fitted int           // 0 not tried, 1 fitted, -1 no outline
+}
+
+func (f *finder) GetX() float64 { return f.x }
+func (f *finder) GetY() float64 { return f.y }
+
+// size is the module size as one number, for comparing finders.
+func (f *finder) size() float64 { return math.Sqrt(f.mx * f.my) }
+
+// ratio11311 reports whether five runs read dark, light, dark, light,
+// dark in the proportions 1:1:3:1:1, each within half a module, as
+// gozxing's foundPatternCross checks, and returns the module size.
+func ratio11311(r [5]float64) (float64, bool) {
+	total := r[0] + r[1] + r[2] + r[3] + r[4]
+	if total < 7 {
+		return 0, false
+	}
+	m := total / 7
+	v := m / 2
+	ok := math.Abs(m-r[0]) < v && math.Abs(m-r[1]) < v && math.Abs(3*m-r[2]) < 3*v &&
+		math.Abs(m-r[3]) < v && math.Abs(m-r[4]) < v
+	return m, ok
+}
+
+// runs walks from (x, y) both ways along (dx, dy) through the centre of
+// a would-be finder pattern and returns its five runs and where the
+// centre run's middle lies, in steps from (x, y). Each run may be at most
+// limit steps long.
+func (b *bitmap) runs(x, y, dx, dy float64, limit int) (r [5]float64, mid float64, ok bool) {
+	if !b.dark(x, y) {
+		return r, 0, false
+	}
+	// walk counts, from the centre outwards, the dark centre, the light
+	// ring and the dark ring, and reports the steps to each boundary.
+	walk := func(sx, sy float64) (c, l, d int, ok bool) {
+		n := []int{0, 0, 0}
+		state := 0 // 0 centre (dark), 1 light ring, 2 dark ring
+		for t := 1; ; t++ {
+			px, py := x+sx*float64(t), y+sy*float64(t)
+			if px < 0 || py < 0 || px >= float64(b.w) || py >= float64(b.h) {
+				return 0, 0, 0, false
+			}
+			isDark := b.dark(px, py)
+			want := state != 1
+			if isDark != want {
+				state++
+				if state == 3 {
+					return n[0] + 1, n[1], n[2], true
+				}
+			}
+			n[state]++
+			if n[state] > limit {
+				return 0, 0, 0, false
+			}
+		}
+	}
+	c1, l1, d1, ok1 := walk(-dx, -dy)
+	c2, l2, d2, ok2 := walk(dx, dy)
+	if !ok1 || !ok2 {
+		return r, 0, false
+	}
+	r = [5]float64{float64(d1), float64(l1), float64(c1 + c2 - 1), float64(l2), float64(d2)}
+	return r, float64(c2-c1) / 2, true
+}
+
+// maxFinders bounds the finder candidates one prepared image yields, as
+// maxFound does for gozxing's search (see multi.go).
+const maxFinders = 256
+
+// findFinders scans every skip-th row for the 1:1:3:1:1 runs of a finder
+// pattern and confirms each down its column and along a diagonal, each
+// direction on its own scale: under perspective the three directions
+// through one finder see modules of different sizes. Nearby sightings are
+// merged.
+func findFinders(b *bitmap, skip int) []*finder {
+	var found []*finder
+	var rl []int // run lengths of one row, the first dark
+	row := make([]byte, b.w)
+	for y := skip / 2; y < b.h && len(found) < maxFinders; y += skip {
+		b.row(y, row)
+		rl = rl[:0]
+		x0 := 0
+		for x0 < b.w && row[x0] == 0 {
+			x0++
+		}
+		start := x0
+		for x := x0; x <= b.w; x++ {
+			if x == b.w || row[x] != row[start] {
+				rl = append(rl, x-start)
+				start = x
+			}
+		}
+		at := x0
+		for i := 0; i+5 <= len(rl); i += 2 {
+			var r [5]float64
+			for k := range r {
+				r[k] = float64(rl[i+k])
+			}
+			if _, ok := ratio11311(r); ok {
+				cx := float64(at+rl[i]+rl[i+1]) + r[2]/2
+				if f, ok := confirm(b, cx, float64(y)+0.5, r[0]+r[1]+r[2]+r[3]+r[4]); ok {
+					found = merge(found, f)
+				}
+			}
+			at += rl[i] + rl[i+1]
+		}
+	}
+	return found
+}
+
+// confirm checks a would-be finder centred at (cx, y) whose row runs span
+// total pixels: down its column (within a third to three times that span),
+// along the row again through the column's centre, and along a diagonal.
+func confirm(b *bitmap, cx, y, total float64) (*finder, bool) {
+	limit := int(3 * total)
+	rv, mid, ok := b.runs(cx, y, 0, 1, limit)
+	if !ok {
+		return nil, false
+	}
+	my, ok := ratio11311(rv)
+	if !ok || 7*my < total/3 || 7*my > 3*total {
+		return nil, false
+	}
+	y += mid
+	rh, mid, ok := b.runs(cx, y, 1, 0, limit)
+	if !ok {
+		return nil, false
+	}
+	mx, ok := ratio11311(rh)
+	if !ok {
+		return nil, false
+	}
+	cx += mid
+	rd, _, ok := b.runs(cx, y, 1, 1, limit)
+	if !ok {
+		return nil, false
+	}
+	if _, ok := ratio11311(rd); !ok {
+		return nil, false
+	}
+	return &finder{x: cx, y: y, mx: mx, my: my, count: 1}, true
+}
+
+// merge adds f to found, or folds it into a sighting of the same pattern.
+func merge(found []*finder, f *finder) []*finder {
+	for _, g := range found {
+		if math.Abs(g.x-f.x) <= 1.5*max(g.mx, f.mx) && math.Abs(g.y-f.y) <= 1.5*max(g.my, f.my) {
+			n := float64(g.count)
+			g.x = (g.x*n + f.x) / (n + 1)
+			g.y = (g.y*n + f.y) / (n + 1)
+			g.mx = (g.mx*n + f.mx) / (n + 1)
+			g.my = (g.my*n + f.my) / (n + 1)
+			g.count++
+			return found
+		}
+	}
+	return append(found, f)
+}
+
+// gridTriple is three finders that may be one code's corners.
+type gridTriple struct {
+	bl, tl, tr *finder
+	score      float64
+}
+
+// gridTriples pairs the best-confirmed finders into would-be codes, most
+// plausible first, at most maxTriples. Perspective allows the three to
+// differ in module size up to threefold and the corner angle to open well
+// away from square, which gozxing's pairing refuses.
+func gridTriples(found []*finder) []gridTriple {
+	fs := append([]*finder(nil), found...)
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].count != fs[j].count {
+			return fs[i].count > fs[j].count
+		}
+		if fs[i].y != fs[j].y {
+			return fs[i].y < fs[j].y
+		}
+		return fs[i].x < fs[j].x
+	})
+	fs = fs[:min(len(fs), maxCenters)]
+	var out []gridTriple
+	for i := 0; i < len(fs); i++ {
+		for j := i + 1; j < len(fs); j++ {
+			for k := j + 1; k < len(fs); k++ {
+				if t, ok := plausible(fs[i], fs[j], fs[k]); ok {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	return out[:min(len(out), maxTriples)]
+}
+
+// plausible orders three finders as bottom-left, top-left and top-right
+// and reports whether a code seen at a slant could have them as corners.
+func plausible(a, b, c *finder) (gridTriple, bool) {
+	p, q, r := gozxing.ResultPoint_OrderBestPatterns(a, b, c)
+	bl, tl, tr := p.(*finder), q.(*finder), r.(*finder)
+	lo := min(bl.size(), tl.size(), tr.size())
+	hi := max(bl.size(), tl.size(), tr.size())
+	if hi > 3*lo {
+		return gridTriple{}, false
+	}
+	ax, ay := tr.x-tl.x, tr.y-tl.y
+	bx, by := bl.x-tl.x, bl.y-tl.y
+	da, db := math.Hypot(ax, ay), math.Hypot(bx, by)
+	if da == 0 || db == 0 || da > 3*db || db > 3*da {
+		return gridTriple{}, false
+	}
+	// Between finder centres lie 14 to 170 modules.
+	na := da / ((tl.size() + tr.size()) / 2)
+	nb := db / ((tl.size() + bl.size()) / 2)
+	if na < 10 || nb < 10 || na > 200 || nb > 200 {
+		return gridTriple{}, false
+	}
+	cos := (ax*bx + ay*by) / (da * db)
+	if math.Abs(cos) > 0.7 {
+		return gridTriple{}, false
+	}
+	// A code seen square on has equal sides, a right angle and finders
+	// of one size; each departure makes a triple less likely one code
+	// than three finders of neighbouring codes. Confirmations break ties.
+	skew := math.Abs(math.Log(da/db)) + math.Abs(cos) + math.Abs(math.Log(hi/lo))
+	return gridTriple{bl, tl, tr, math.Log(float64(min(bl.count, tl.count, tr.count))) - 8*skew}, true
+}
+
+// cost is the work charged for sampling and decoding one triple, as
+// candidate.cost: its estimated grid, and the fixed part.
+func (t gridTriple) cost() int {
+	d := math.Hypot(t.tr.x-t.tl.x, t.tr.y-t.tl.y)/t.tl.size() + 7
+	return int(d*d) + tripleWork
+}
+
+// info is the triple as gozxing's detector takes it.
+func (t gridTriple) info() *detector.FinderPatternInfo {
+	pat := func(f *finder) *detector.FinderPattern {
+		return detector.NewFinderPattern(f.x, f.y, f.size(), f.count)
+	}
+	return detector.NewFinderPatternInfo(pat(t.bl), pat(t.tl), pat(t.tr))
+}
+
+// matrix is the bitmap as a gozxing bit matrix, every pixel thresholded.
+func (b *bitmap) matrix() *gozxing.BitMatrix {
+	m, _ := gozxing.NewBitMatrix(b.w, b.h)
+	row := make([]byte, b.w)
+	for y := range b.h {
+		b.row(y, row)
+		for x, v := range row {
+			if v == 1 {
+				m.Set(x, y)
+			}
+		}
+	}
+	return m
+}
