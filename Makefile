@@ -25,9 +25,10 @@ build: worker site
 
 # The editor: HTML pages from templates/ (one per payload kind), app.js and
 # friends from site/static, the browser program (editor.wasm, built without
-# fonts: the page fetches build/site/fonts when a caption needs them), the
-# verify worker's program (verify.wasm), Go's wasm_exec.js, and the gallery of
-# every style x eye (docs/gallery.png is a copy of its contact sheet).
+# fonts: it draws the plain code), the verify worker's program (verify.wasm,
+# which also draws branded codes, with its fonts), Go's wasm_exec.js, and the
+# gallery of every style x eye and of branded codes (docs/gallery.png and
+# docs/branding.png are copies of its contact sheets).
 site: templ-check
 	mkdir -p build/site
 	$(GO) run ./site -out build/site

@@ -387,7 +387,7 @@ func TestRoutingProblems(t *testing.T) {
 		// A 405's fix is the same call with the method it needs; for a POST
 		// route, a sentence with a curl line.
 		for _, tt := range []struct{ method, target, allow, fix string }{
-			{"POST", "/api/v1/qr?data=hi&size=300", "GET, HEAD, OPTIONS", "GET /api/v1/qr?data=hi&size=300"},
+			{"PUT", "/api/v1/qr?data=hi&size=300", "GET, POST, HEAD, OPTIONS", "GET /api/v1/qr?data=hi&size=300"},
 			{"DELETE", "/q/hi.png?size=300", "GET, HEAD, OPTIONS", "GET /q/hi.png?size=300"},
 			{"GET", "/api/v1/qr/batch", "POST, OPTIONS", "POST /api/v1/qr/batch with a JSON body"},
 			{"GET", "/api/v1/decode", "POST, OPTIONS", "POST /api/v1/decode with the image as the body"},
@@ -544,6 +544,12 @@ func TestSameBytes(t *testing.T) {
 		"/api/v1/qr?data=hello&format=svg&style=star&eye=diamond",
 		"/api/v1/qr?data=hello&format=svg-tiny&dots=dot&eye=rounded",
 		"/q/hello%20world.svg?style=rounded&eye=leaf",
+		// Branding: gradients, eye colours, frames (text outlines in
+		// tiles), an SVG logo rasterized by oksvg, a PNG logo scaled.
+		"/api/v1/qr?size=700&color=linear:0f2027,2c5364,135deg&eye_color=c62828&frame=banner-bottom&frame_text=SCAN%20ME&data=" + url.QueryEscape(sample),
+		"/api/v1/qr?color=radial:1a237e,4a148c&frame=standee&frame_text=" + url.QueryEscape("Кафе «Ромашка»") + "&data=" + url.QueryEscape(sample),
+		"/api/v1/qr?style=dot&logo=" + url.QueryEscape(discLogo) + "&data=" + url.QueryEscape(sample),
+		"/api/v1/qr?format=svg&frame=bubble&frame_text=Hi&logo=" + url.QueryEscape(discLogo) + "&data=" + url.QueryEscape(sample),
 	} {
 		a, b := get(t, native+q), get(t, workerd+q)
 		if a.status != 200 || !bytes.Equal(a.body, b.body) || a.header.Get("ETag") != b.header.Get("ETag") {

@@ -54,6 +54,12 @@ go test -count=1 ./e2e/
 rm -rf build/agreement
 QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
 node e2e/agreement/agreement.mjs build/agreement
+# The promise that every branded code is verified before it is served:
+# the style matrix grown to logos, frames and gradients, decided as
+# /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
+rm -rf build/brandset
+QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand/
+node e2e/agreement/brand.mjs build/brandset
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
 # PDF and EPS opened by poppler, qpdf and Ghostscript, terminal output read
 # back and scanned off a tmux pane (make print-tools installed them).

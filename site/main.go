@@ -1,8 +1,9 @@
 // Command site writes the editor's static files: an HTML page per payload
 // kind (<kind>.html, served at /<kind>), the free-text page (index.html),
-// the script, styles and verify worker from site/static, the font files
-// the browser program fetches to draw captions, and a favicon (a code). The Makefile adds
-// the two .wasm programs and wasm_exec.js.
+// the script, styles and verify worker from site/static, the pictures of
+// the style, eye, frame and fill choices, and a favicon (a code). The
+// Makefile adds the two .wasm programs and wasm_exec.js. (Frames are drawn
+// by verify.wasm, which carries its fonts: the site serves none.)
 //
 //	go run ./site -out build/site
 package main
@@ -19,8 +20,6 @@ import (
 	"path/filepath"
 
 	"github.com/a-h/templ"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
@@ -57,15 +56,12 @@ func run(out string) error {
 		}
 		pages[k.Name+".html"] = templates.Editor(k)
 	}
-	if err := os.MkdirAll(filepath.Join(out, "fonts"), 0o755); err != nil {
-		return err
-	}
 	for name, page := range pages {
 		if err := writePage(filepath.Join(out, name), page); err != nil {
 			return err
 		}
 	}
-	files := map[string][]byte{"fonts/Go-Regular.ttf": goregular.TTF, "fonts/Go-Bold.ttf": gobold.TTF}
+	files := map[string][]byte{}
 	icon, err := qr.Encode("qrkeyless", qr.L)
 	if err != nil {
 		return err

@@ -16,7 +16,7 @@ func TestRun(t *testing.T) {
 	if err := run(out); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"index.html", "app.js", "app.css", "verify-worker.js", "favicon.svg", "fonts/Go-Regular.ttf", "fonts/Go-Bold.ttf"}
+	want := []string{"index.html", "app.js", "app.css", "verify-worker.js", "favicon.svg"}
 	for _, k := range payload.All() {
 		want = append(want, k.Name+".html")
 	}

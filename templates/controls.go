@@ -10,11 +10,16 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
+	xdraw "golang.org/x/image/draw"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/frame"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
@@ -28,10 +33,12 @@ type Control struct {
 	Name     string   // query name in the page URL: the field's Short name or Name, or a style control
 	Aliases  []string // other query names read when a URL is opened (the API's names and aliases)
 	Field    string   // for a payload field, its Name: the key the browser program reads
-	Style    string   // for a style option, its key: fg, bg, style, eye, ec, margin, size, label or tpl
+	Style    string   // for a style option, its key: fg, bg, style, eye, ec, margin, size, frame, logo, ...
+	UI       string   // for a control of the page alone (fill, fg2, angle), never a parameter: its key
+	Group    string   // "style", or "brand" for the branding (frame, colours, logo)
 	Label    string
 	Help     string
-	Input    string // text, textarea, select, pictures (radio buttons with a picture each), checkbox, password, email, url, tel, date or number
+	Input    string // text, textarea, select, pictures (radio buttons with a picture each), checkbox, password, email, url, tel, date, number or file
 	Mode     string // inputmode, for text inputs that take numbers
 	Required bool
 	Secret   bool
@@ -40,6 +47,8 @@ type Control struct {
 	Hint     string   // a value of the right form, shown as "e.g. …" in the empty input
 	Default  string   // the value that is left out of the URL, and the input's initial value
 	Min, Max string   // bounds of a number
+	Step     string   // a number's step, when not whole
+	Accept   string   // a file input's media types
 	Swatch   bool     // a colour: a picker sits beside the text input
 }
 
@@ -137,24 +146,17 @@ func DataControl() Control {
 	}
 }
 
-// CaptionName is the query name of the caption under the code: label, as
-// the editor's URLs write it, unless k has a field of that name (the
-// bitcoin kinds do), which keeps it and leaves caption for the caption.
-func CaptionName(k *payload.Kind) string {
-	if k != nil && k.Field("label") != nil {
-		return "caption"
-	}
-	return "label"
-}
-
-// StyleControls returns the style options of k's page (nil for /).
+// StyleControls returns the style and branding options of k's page (k
+// is nil for /). A name that k's fields take (the bitcoin kinds have a
+// field called label) is not taken as an alias of a style option.
 func StyleControls(k *payload.Kind) []Control {
 	var cs []Control
+	taken := func(n string) bool { return k != nil && k.Field(n) != nil }
 	for _, p := range editor.StyleControls {
 		name := editor.ControlName(p.Name)
-		c := Control{Name: name, Style: name, Help: p.Help, Input: "text", Default: p.Default}
+		c := Control{Name: name, Style: name, Help: p.Help, Input: "text", Default: p.Default, Group: "style"}
 		for _, n := range p.Names() {
-			if n != name {
+			if n != name && !taken(n) {
 				c.Aliases = append(c.Aliases, n)
 			}
 		}
@@ -173,14 +175,17 @@ func StyleControls(k *payload.Kind) []Control {
 			c.Help = "Hex, or transparent."
 		case params.EC.Name:
 			c.Label, c.Input = "Error correction", "select"
-			c.Help = "Automatic is M, or H for shaped modules. Higher levels survive more damage and make a denser code."
+			c.Help = "Automatic is M, or H for shaped modules or a logo. Higher levels survive more damage and make a denser code."
 			c.Options = []Option{{Value: "", Label: "Automatic"}}
 		case params.Margin.Name:
 			c.Label, c.Input = "Quiet zone (modules)", "number"
 			c.Help = "The blank border scanners need; 4 is the standard."
 		case params.Size.Name:
 			c.Label, c.Input = "Size (pixels)", "number"
-			c.Help = "Width of the code, quiet zone included; a label or template adds to it."
+			c.Help = "Width of the code, quiet zone included; a frame adds to it."
+		}
+		if brandLabel(&c, p) {
+			c.Group = "brand"
 		}
 		if p.Type == "integer" {
 			c.Min, c.Max = fmt.Sprint(p.Min), fmt.Sprint(p.Max)
@@ -191,35 +196,79 @@ func StyleControls(k *payload.Kind) []Control {
 				if c.Input == "pictures" {
 					o.Picture = picture(p.Name, v)
 				}
+				if p.Name == params.Frame.Name {
+					f, _ := frame.Lookup(v)
+					o.Label = f.Label
+				}
 				c.Options = append(c.Options, o)
 			}
 		}
 		cs = append(cs, c)
+		if p.Name == params.FrameTextColor.Name {
+			cs = append(cs, fillControls()...) // the fill goes before the eyes' colours
+		}
 	}
-	cs = append(cs,
-		Control{Name: CaptionName(k), Style: "label", Label: "Label", Input: "text",
-			Help: "A caption printed under the code, in the PNG and the SVG."},
-		Control{Name: "tpl", Style: "tpl", Label: "Print template", Input: "select",
-			Help: "Frames the code for print, titled with the kind of code: a " + templateHelp() + ".", Options: templateOptions()},
-	)
 	return cs
 }
 
-func templateOptions() []Option {
-	opts := []Option{{Value: "", Label: "None"}}
-	for _, t := range frame.Templates {
-		opts = append(opts, Option{Value: t.Name, Label: t.Label})
+// brandLabel words a branding parameter's control for the editor, and
+// reports whether p is one.
+func brandLabel(c *Control, p params.Param) bool {
+	switch p.Name {
+	case params.Frame.Name:
+		c.Label, c.Input, c.Help = "Frame", "pictures", ""
+	case params.FrameText.Name:
+		c.Label = "Frame text"
+		c.Help = "A call to action, such as SCAN ME: at most 30 letters (Latin, Greek or Cyrillic). Without a frame, a caption under the code."
+	case params.FrameColor.Name:
+		c.Label, c.Swatch, c.Help = "Frame colour", true, "Hex. Empty: the code's colour."
+	case params.FrameTextColor.Name:
+		c.Label, c.Swatch, c.Help = "Frame text colour", true, "Hex. Empty: white or black on a band, whichever shows more."
+	case params.EyeColor.Name:
+		c.Label, c.Swatch, c.Help = "Eye colour", true, "The three finder rings. Empty: the foreground colour."
+	case params.EyeBallColor.Name:
+		c.Label, c.Swatch, c.Help = "Eye ball colour", true, "The middle of each finder. Empty: the eye colour."
+	case params.Logo.Name:
+		c.Label, c.Input, c.Accept = "Logo", "file", "image/svg+xml,image/png,image/jpeg,image/webp"
+		c.Help = "An SVG, PNG, JPEG or WebP file from this device, up to 256 KiB. It stays in this page: it never enters the link or a request."
+	case params.LogoSize.Name:
+		c.Label, c.Input, c.Min, c.Max, c.Step = "Logo size", "number", "0.05", "0.4", "0.01"
+		c.Help = "The logo's width as a share of the code's. Too large to scan, and the code says so with the largest that does."
+	case params.LogoMargin.Name:
+		c.Label, c.Input = "Logo margin (modules)", "number"
+		c.Help = "Modules cleared round the logo."
+	case params.LogoBG.Name:
+		c.Label, c.Swatch, c.Help = "Logo plate", true, "Hex, or none. Empty: the background colour."
+	default:
+		return false
 	}
-	return opts
+	return true
 }
 
-// templateHelp lists the templates in words: "card with title or counter standee".
-func templateHelp() string {
-	var names []string
-	for _, t := range frame.Templates {
-		names = append(names, strings.ToLower(t.Label))
+// swatchValue is a colour picker's first colour: the control's default,
+// or black for one whose default is empty (the picker has no "none").
+func swatchValue(c Control) string {
+	if len(c.Default) == 6 {
+		return "#" + c.Default
 	}
-	return strings.Join(names, " or ")
+	return "#000000"
+}
+
+// fillControls are the page's own controls for a gradient: its kind, its
+// second colour and its angle, which app.js writes into the foreground
+// colour (linear:<fg>,<fg2>,<angle>deg), the one parameter the API reads.
+func fillControls() []Control {
+	labels := map[string]string{"solid": "One colour", "linear": "Linear", "radial": "Radial"}
+	fill := Control{Name: "fill", UI: "fill", Group: "brand", Label: "Fill", Input: "pictures", Default: "solid"}
+	for _, v := range []string{"solid", "linear", "radial"} {
+		fill.Options = append(fill.Options, Option{Value: v, Label: labels[v], Picture: picture("fill", v)})
+	}
+	return []Control{fill,
+		{Name: "fg2", UI: "fg2", Group: "brand", Label: "Second colour", Input: "text", Swatch: true, Default: "2c5364",
+			Help: "Where the gradient ends. Contrast is judged on its faintest colour."},
+		{Name: "angle", UI: "angle", Group: "brand", Label: "Gradient angle (degrees)", Input: "number", Default: "180", Min: "0", Max: "359",
+			Help: "0 runs up, 90 right, 180 down."},
+	}
 }
 
 // CheckNames reports a query name used by two controls of one page, which
@@ -277,6 +326,7 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	}
 	add("data-field", c.Field)
 	add("data-style", c.Style)
+	add("data-ui", c.UI)
 	add("data-alias", strings.Join(c.Aliases, " "))
 	add("data-default", c.Default)
 	add("data-example", c.Example)
@@ -285,7 +335,9 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	add("inputmode", c.Mode)
 	add("min", c.Min)
 	add("max", c.Max)
-	if c.Input != "select" && c.Input != "checkbox" && c.Input != "pictures" {
+	add("step", c.Step)
+	add("accept", c.Accept)
+	if c.Input != "select" && c.Input != "checkbox" && c.Input != "pictures" && c.Input != "file" {
 		if c.Hint != "" {
 			add("placeholder", "e.g. "+c.Hint)
 		}
@@ -302,7 +354,7 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	if c.Help != "" {
 		describedBy = "h-" + c.Name + " " + describedBy
 	}
-	if c.Secret {
+	if c.Secret || c.Input == "file" {
 		describedBy += " p-" + c.Name
 	}
 	if c.Input != "pictures" { // the fieldset names the error
@@ -383,7 +435,67 @@ func Pictures() (map[string][]byte, error) {
 			out[picture(p.Name, v)] = b.Bytes()
 		}
 	}
+	if err := brandPictures(c, px, out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// brandPictures adds the pictures of the frames (a small code in each,
+// with a word of text) and of the fills (the middle of a code in one
+// colour or a gradient), drawn by core/brand as the API draws them.
+func brandPictures(c *qr.Code, px int, out map[string][]byte) error {
+	shrink := func(img image.Image, side int) ([]byte, error) {
+		b := img.Bounds()
+		scale := float64(side) / float64(max(b.Dx(), b.Dy()))
+		dst := image.NewRGBA(image.Rect(0, 0, side, side))
+		draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
+		w, h := int(float64(b.Dx())*scale), int(float64(b.Dy())*scale)
+		x0, y0 := (side-w)/2, (side-h)/2
+		xdraw.CatmullRom.Scale(dst, image.Rect(x0, y0, x0+w, y0+h), img, b, draw.Over, nil)
+		var buf bytes.Buffer
+		err := png.Encode(&buf, dst)
+		return buf.Bytes(), err
+	}
+	for _, f := range frame.Frames {
+		q := url.Values{"size": {"160"}, "margin": {"2"}, "frame": {f.Name}, "frame_text": {"SCAN"}, "color": {"1a237e"}}
+		img, err := branded(c, q)
+		if err != nil {
+			return err
+		}
+		if out[picture(params.Frame.Name, f.Name)], err = shrink(img, 80); err != nil {
+			return err
+		}
+	}
+	for _, fill := range []string{"solid", "linear", "radial"} {
+		colour := map[string]string{"solid": "1a237e", "linear": "linear:c62828,1a237e,135deg", "radial": "radial:c62828,1a237e"}[fill]
+		q := url.Values{"size": {strconv.Itoa(px * c.Size)}, "margin": {"0"}, "color": {colour}}
+		img, err := branded(c, q)
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img.(interface {
+			SubImage(image.Rectangle) image.Image
+		}).SubImage(image.Rect(0, 0, 12*px, 12*px))); err != nil {
+			return err
+		}
+		out[picture("fill", fill)] = b.Bytes()
+	}
+	return nil
+}
+
+// branded draws c with the branding q asks for, as an image.
+func branded(c *qr.Code, q url.Values) (image.Image, error) {
+	o, p := params.Parse(params.NewCall("", q))
+	if p != nil {
+		return nil, p
+	}
+	k, err := brand.New(c, o)
+	if err != nil {
+		return nil, err
+	}
+	return png.Decode(bytes.NewReader(k.PNG()))
 }
 
 // picture is the path of a choice's picture.
@@ -393,3 +505,19 @@ func picture(param, value string) string { return "/pictures/" + param + "-" + v
 // (11, 13) to (16, 18) are dark alone, in runs and in blocks (chosen by a
 // search over short texts).
 const pictureText = "qr1136"
+
+// Groups splits controls into the style's and the branding's.
+func Groups(cs []Control) (style, brand []Control) {
+	for _, c := range cs {
+		if c.Group == "brand" {
+			brand = append(brand, c)
+		} else {
+			style = append(style, c)
+		}
+	}
+	return style, brand
+}
+
+func styleOf(cs []Control) []Control { s, _ := Groups(cs); return s }
+
+func brandOf(cs []Control) []Control { _, b := Groups(cs); return b }

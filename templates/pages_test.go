@@ -152,17 +152,22 @@ func TestCheckNames(t *testing.T) {
 	}
 }
 
-// The bitcoin kinds have a field called label, so their caption is caption.
-func TestCaptionName(t *testing.T) {
-	for name, want := range map[string]string{"bitcoin": "caption", "wifi": "label", "upi": "label"} {
+// The frame's text reads the editor's old caption links (label=...) as
+// well, except on the bitcoin pages, whose field called label keeps it.
+func TestFrameTextAliases(t *testing.T) {
+	for name, label := range map[string]bool{"bitcoin": false, "wifi": true, "upi": true} {
 		k, ok := payload.Lookup(name)
 		if !ok {
 			t.Fatalf("no kind %s", name)
 		}
 		doc := page(t, k)
-		captions := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-style"); return v == "label" })
-		if len(captions) != 1 || must(attr(captions[0], "name")) != want {
-			t.Errorf("/%s: caption input %v; want one named %s", name, captions, want)
+		texts := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-style"); return v == "frame_text" })
+		if len(texts) != 1 {
+			t.Fatalf("/%s: %d frame text inputs", name, len(texts))
+		}
+		alias, _ := attr(texts[0], "data-alias")
+		if strings.Contains(" "+alias+" ", " label ") != label {
+			t.Errorf("/%s: frame_text aliases %q; label among them: %v, want %v", name, alias, !label, label)
 		}
 	}
 }

@@ -3,24 +3,20 @@
 // Command wasm is the editor's browser program. It sets globalThis.qrEditor
 // to an object with two functions over package editor:
 //
-//	render(req)          -> {svg, text, version, ec, errors, contrast, quietZone, warnings, options, needFonts, minContrast}
-//	png(req)             -> {png: Uint8Array} or {errors}
-//	fonts(regular, bold) -> null, or an error message
-//
-// It is built with the nogofonts tag: the page fetches the font files
-// (about 140 KB) only when a label or a template asks for text, and hands
-// them over with fonts(), which keeps this program under 1.5 MiB gzip.
+//	render(req) -> {svg, branded, text, version, ec, errors, contrast, quietZone, warnings, options, minContrast}
+//	png(req)    -> {png: Uint8Array} or {errors}
 //
 // where req is {kind, fields: {name: value}, style: {fg, bg, style, eye,
-// ec, margin, size}, label, tpl}. Everything happens in the page: secret
-// fields reach this program and nothing else.
+// ec, margin, size, frame, logo, ...}}. Everything happens in the page:
+// secret fields reach this program and nothing else. A branded code
+// (branded: true) is drawn by verify.wasm from options; this program,
+// built with the nogofonts tag, stays under 1.5 MiB gzip.
 package main
 
 import (
 	"runtime/debug"
 	"syscall/js"
 
-	"qrkeyless/core/frame"
 	"qrkeyless/core/render"
 	"qrkeyless/wasm/editor"
 )
@@ -33,7 +29,6 @@ func main() {
 	js.Global().Set("qrEditor", js.ValueOf(map[string]any{
 		"render": js.FuncOf(renderJS),
 		"png":    js.FuncOf(pngJS),
-		"fonts":  js.FuncOf(fontsJS),
 	}))
 	select {} // the functions above live as long as the program
 }
@@ -46,6 +41,7 @@ func renderJS(_ js.Value, args []js.Value) any {
 	}
 	return map[string]any{
 		"svg":       r.SVG,
+		"branded":   r.Branded,
 		"text":      r.Text,
 		"version":   r.Version,
 		"ec":        r.EC,
@@ -54,7 +50,6 @@ func renderJS(_ js.Value, args []js.Value) any {
 		"quietZone": r.QuietZone,
 		"warnings":  warnings,
 		"options":   r.Options,
-		"needFonts": r.NeedFonts,
 		// the least contrast before the editor calls it low: the figure
 		// verify and the API's warnings use
 		"minContrast": render.MinContrast,
@@ -71,25 +66,6 @@ func pngJS(_ js.Value, args []js.Value) any {
 	return map[string]any{"png": a}
 }
 
-func fontsJS(_ js.Value, args []js.Value) any {
-	if len(args) < 2 {
-		return "fonts(regular, bold) takes two Uint8Arrays"
-	}
-	if err := frame.SetFonts(bytesOf(args[0]), bytesOf(args[1])); err != nil {
-		return err.Error()
-	}
-	return nil
-}
-
-func bytesOf(v js.Value) []byte {
-	if v.Type() != js.TypeObject || !v.InstanceOf(js.Global().Get("Uint8Array")) {
-		return nil
-	}
-	b := make([]byte, v.Length())
-	js.CopyBytesToGo(b, v)
-	return b
-}
-
 // request reads the JS form object; missing members read as empty.
 func request(args []js.Value) editor.Request {
 	if len(args) == 0 || args[0].Type() != js.TypeObject {
@@ -100,8 +76,6 @@ func request(args []js.Value) editor.Request {
 		Kind:   str(v.Get("kind")),
 		Fields: strings(v.Get("fields")),
 		Style:  strings(v.Get("style")),
-		Label:  str(v.Get("label")),
-		Tpl:    str(v.Get("tpl")),
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
 	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
@@ -126,7 +127,7 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	}
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
 	for i, pl := range plans {
-		out.Items[i] = pl.make(req.Output, base)
+		out.Items[i] = pl.make(ctx, req.Output, base)
 		if !b.Answer.Charge(out.Items[i].size()) {
 			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
 				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20)
@@ -201,6 +202,9 @@ func (pl plan) cost(output string) int64 {
 		return 0
 	}
 	cost := qr.Cost(pl.version)
+	if pl.o.Branded() && output != "url" && output != "json" {
+		cost += brand.Cost
+	}
 	switch output {
 	case "base64", "zip":
 		cost += render.Cost(pl.version, pl.o.Render(), "png")
@@ -211,7 +215,7 @@ func (pl plan) cost(output string) int64 {
 }
 
 // make encodes and draws the planned item in output.
-func (pl plan) make(output, base string) (res Result) {
+func (pl plan) make(ctx context.Context, output, base string) (res Result) {
 	res = pl.res
 	if res.Error != nil {
 		return res
@@ -224,6 +228,23 @@ func (pl plan) make(output, base string) (res Result) {
 	}
 	res.Payload = pl.text
 	ro := pl.o.Render()
+	if pl.o.Branded() && output != "url" && output != "json" {
+		// Verified before it is given, as on /api/v1/qr.
+		k, _, p := brand.Checked(ctx, pl.call, c, pl.text, pl.o)
+		if p != nil {
+			res.Payload, res.Error = "", p
+			return res
+		}
+		switch output {
+		case "base64":
+			res.Data = string(render.DataURI(k.PNG()))
+		case "svg":
+			res.SVG = string(k.SVG())
+		case "zip":
+			res.png = k.PNG()
+		}
+		return res
+	}
 	switch output {
 	case "url":
 		if pl.secret || params.HasSecret(pl.q) {

@@ -1,7 +1,7 @@
-// Package frame puts text around a rendered QR code: a caption under it
-// (the editor's label) or a print template (tpl), such as a framed card
-// with a title. It takes the code as render drew it, SVG or image, and
-// returns the composed picture in the same form.
+// Package frame draws a frame around a rendered QR code: a border, a band
+// or a speech bubble, with a call to action ("SCAN ME") in it, or a print
+// layout (a card, a counter standee). It takes the code as it was drawn,
+// SVG or image, and returns the composed picture in the same form.
 //
 // Text is drawn as glyph outlines of the Go fonts, so the SVG and the PNG
 // show the same letters and neither depends on the fonts installed where
@@ -23,43 +23,76 @@ import (
 
 // Options say what to draw around a code.
 type Options struct {
-	Label    string      // caption under the code; "" for none
-	Template string      // a Templates name; "" for none
-	Title    string      // a template's heading, e.g. "UPI payment"; "" for none
-	FG, BG   color.NRGBA // the code's colours: text and lines in FG on BG paper
+	Frame     string      // one of Frames' names; "" or "none" for no frame (text, if any, is a caption)
+	Text      string      // the call to action, at most MaxText characters; "" for none
+	Color     color.NRGBA // the frame's lines and bands
+	TextColor color.NRGBA // the text
+	BG        color.NRGBA // the paper, the code's background (A == 0: transparent)
 }
 
-// Template is a print layout around the code.
-type Template struct {
-	Name  string // the tpl value, e.g. "card"
-	Label string // human name, e.g. "Card with title"
+// MaxText is the most characters a frame's text may have.
+const MaxText = 30
+
+// Style is one frame.
+type Style struct {
+	Name  string // the frame value, e.g. "banner-bottom"
+	Label string // human name, e.g. "Banner below"
 	Help  string // one sentence for the editor
+	Band  bool   // its text sits on a band of the frame's colour
 }
 
-// Templates lists the print templates.
-var Templates = []Template{
-	{"card", "Card with title", "A framed card: the title above the code, the label below."},
-	{"standee", "Counter standee", "A tall card for a counter or a wall: the title on a coloured band, the code, the label."},
+// Frames lists the frames, "none" first.
+var Frames = []Style{
+	{Name: "none", Label: "None", Help: "The code alone; a text becomes a caption under it."},
+	{Name: "box", Label: "Box", Help: "A square border round the code, the text under it."},
+	{Name: "rounded", Label: "Rounded", Help: "A border with round corners, the text under the code."},
+	{Name: "banner-bottom", Label: "Banner below", Help: "A border whose bottom is a band holding the text.", Band: true},
+	{Name: "banner-top", Label: "Banner above", Help: "A border whose top is a band holding the text.", Band: true},
+	{Name: "bubble", Label: "Speech bubble", Help: "A bubble under the code, pointing at it, holding the text.", Band: true},
+	{Name: "card", Label: "Card", Help: "A framed card for print: the text as a title above the code."},
+	{Name: "standee", Label: "Counter standee", Help: "A tall card for a counter or a wall: the text on a band above the code.", Band: true},
 }
 
-// ErrTemplate reports a Template name that is not in Templates.
-var ErrTemplate = errors.New("frame: unknown template")
-
-// LookupTemplate returns the template called name, or an error wrapping
-// ErrTemplate that lists the names there are.
-func LookupTemplate(name string) (Template, error) {
-	var names []string
-	for _, t := range Templates {
-		if t.Name == name {
-			return t, nil
-		}
-		names = append(names, t.Name)
+// FrameNames lists the frames' names, for the parameter's values.
+func FrameNames() []string {
+	names := make([]string, len(Frames))
+	for i, f := range Frames {
+		names[i] = f.Name
 	}
-	return Template{}, fmt.Errorf("%w %q; use one of %s", ErrTemplate, name, strings.Join(names, ", "))
+	return names
+}
+
+// ErrFrame reports a frame name that is not in Frames.
+var ErrFrame = errors.New("frame: unknown frame")
+
+// Lookup returns the frame called name ("" is none), or an error wrapping
+// ErrFrame that lists the names there are.
+func Lookup(name string) (Style, error) {
+	if name == "" {
+		return Frames[0], nil
+	}
+	for _, f := range Frames {
+		if f.Name == name {
+			return f, nil
+		}
+	}
+	return Style{}, fmt.Errorf("%w %q; use one of %s", ErrFrame, name, strings.Join(FrameNames(), ", "))
 }
 
 // Plain reports whether o adds nothing to the code, which is then used as is.
-func (o Options) Plain() bool { return o.Template == "" && clean(o.Label) == "" }
+func (o Options) Plain() bool { return (o.Frame == "" || o.Frame == "none") && clean(o.Text) == "" }
+
+// Paper is what the text is drawn on: the band's colour on a frame with a
+// band, else the code's background, white where that is transparent.
+func (o Options) Paper() color.NRGBA {
+	if f, err := Lookup(o.Frame); err == nil && f.Band {
+		return o.Color
+	}
+	if o.BG.A < 255 {
+		return color.NRGBA{255, 255, 255, 255}
+	}
+	return o.BG
+}
 
 // shape is a filled outline of the frame.
 type shape struct {
@@ -77,93 +110,128 @@ type layout struct {
 
 func newLayout(side int, o Options) (layout, error) {
 	s := float64(side)
-	label, title := clean(o.Label), clean(o.Title)
-	if o.Template != "" { // before fonts: a wrong name is the first thing to fix
-		if _, err := LookupTemplate(o.Template); err != nil {
-			return layout{}, err
-		}
-	}
-	reg, heavy, err := fonts()
-	if err != nil && (label != "" || title != "" && o.Template != "") {
+	text := clean(o.Text)
+	if _, err := Lookup(o.Frame); err != nil { // before fonts: a wrong name is the first thing to fix
 		return layout{}, err
 	}
-	paper := o.BG
-	if paper.A < 255 {
-		paper = color.NRGBA{255, 255, 255, 255} // text on a band stays readable over a transparent page
+	reg, heavy, err := fonts()
+	if err != nil && text != "" {
+		return layout{}, err
 	}
 	var l layout
-	var p path
-	y := 0.0
-	// caption adds the label under whatever is above y, centred on a
-	// canvas w wide, and moves y below it.
-	caption := func(w float64) {
-		if label == "" {
-			return
+	var words path                   // the text, in TextColor
+	line := max(2, math.Round(s/48)) // border thickness
+	pad := math.Round(s / 24)
+	// set places the text centred on a canvas w wide with its capitals'
+	// top at top, and returns how far down its line ends.
+	set := func(w, top, size float64, bold bool) float64 {
+		if text == "" {
+			return top
 		}
-		text, size := fit(reg, label, max(s/16, 12), max(s/32, 8), w-s/16)
-		base := y + 0.15*size + ascent(reg, size)
-		outline(&p, reg, text, size, (w-width(reg, text, size))/2, base)
-		y = base + 0.45*size
+		f := reg
+		if bold {
+			f = heavy
+		}
+		t, size := fit(f, text, size, max(s/32, 8), w-2*pad)
+		base := top + ascent(f, size)
+		outline(&words, f, t, size, (w-width(f, t, size))/2, base)
+		return base + 0.3*size
 	}
-	// heading sets the title centred on a canvas w wide with its capitals'
-	// top at top, and returns where its baseline is.
-	heading := func(w, top, size float64, c color.NRGBA) float64 {
-		text, size := fit(heavy, title, size, max(s/32, 8), w-s/8)
-		base := top + ascent(heavy, size)
-		var t path
-		outline(&t, heavy, text, size, (w-width(heavy, text, size))/2, base)
-		l.shapes = append(l.shapes, shape{t, c})
-		return base
+	// border rings the canvas w by h with the frame's line, corners of
+	// radius r.
+	border := func(w, h, r float64) {
+		var ring path
+		ring.roundRect(0, 0, w, h, r, true, allRound)
+		ring.roundRect(line, line, w-2*line, h-2*line, max(0, r-line), false, allRound)
+		l.shapes = append(l.shapes, shape{ring, o.Color})
 	}
-	line := max(1, math.Round(s/160)) // border thickness
-	switch o.Template {
-	case "":
+	size := s / 9 // the text's size on a frame
+	var y float64
+	switch o.Frame {
+	case "", "none":
 		l.w = side
 		y = s
-		caption(s)
-	case "card":
-		pad := math.Round(s / 16)
-		w := s + 2*pad
-		l.w = side + 2*int(pad)
-		var ring path
-		y = pad
-		if title != "" {
-			size := s / 11
-			y = heading(w, pad+0.4*size, size, o.FG) + 0.3*size
+		if text != "" {
+			y = set(s, s+0.15*size, max(s/16, 12), false)
+		}
+	case "box", "rounded":
+		r := 0.0
+		if o.Frame == "rounded" {
+			r = s / 12
+		}
+		w := s + 2*(pad+line)
+		l.w, l.x, l.y = int(w), int(pad+line), int(pad+line)
+		y = pad + line + s
+		if text != "" {
+			y = set(w, y+0.1*size, size, true)
+		}
+		y = math.Round(y + pad + line)
+		border(w, y, r)
+	case "banner-bottom", "banner-top":
+		w := s + 2*(pad+line)
+		band := math.Round(1.8 * size)
+		l.w, l.x = int(w), int(pad+line)
+		var b path
+		if o.Frame == "banner-top" {
+			b.roundRect(0, 0, w, band, s/24, true, [4]bool{true, true, false, false})
+			set(w, (band-ascent(heavy, size))/2, size, true)
+			l.y = int(band + pad)
+			y = band + pad + s + pad + line
+		} else {
+			l.y = int(pad + line)
+			top := pad + line + s + pad
+			b.roundRect(0, top, w, band, s/24, true, [4]bool{false, false, true, true})
+			set(w, top+(band-ascent(heavy, size))/2, size, true)
+			y = top + band
 		}
 		y = math.Round(y)
-		l.x, l.y = int(pad), int(y)
-		y += s
-		caption(w)
-		y = math.Round(y + pad)
+		border(w, y, s/24)
+		l.shapes = append(l.shapes, shape{b, o.Color})
+	case "bubble":
+		l.w = side
+		top := s + pad/2
+		tip := math.Round(s / 20)
+		band := math.Round(1.8 * size)
+		var b path
+		b.moveTo(s/2-tip, top+tip)
+		b.lineTo(s/2, top)
+		b.lineTo(s/2+tip, top+tip)
+		b.close()
+		b.roundRect(pad, top+tip-0.5, s-2*pad, band, band/3, true, allRound)
+		set(s, top+tip+(band-ascent(heavy, size))/2, size, true)
+		y = top + tip + band + pad/2
+		l.shapes = append(l.shapes, shape{b, o.Color})
+	case "card":
+		cp := math.Round(s / 16)
+		w := s + 2*cp
+		l.w = int(w)
+		y = cp
+		if text != "" {
+			y = set(w, cp+0.4*size, size, true)
+		}
+		y = math.Round(y)
+		l.x, l.y = int(cp), int(y)
+		y = math.Round(y + s + cp)
+		var ring path
 		ring.roundRect(line/2, line/2, w-line, y-line, s/24, true, allRound)
 		ring.roundRect(1.5*line, 1.5*line, w-3*line, y-3*line, s/24-line, false, allRound)
-		l.shapes = append(l.shapes, shape{ring, o.FG})
+		l.shapes = append(l.shapes, shape{ring, o.Color})
 	case "standee":
-		pad := math.Round(s / 12)
-		w := s + 2*pad
-		l.w = side + 2*int(pad)
-		size := s / 10
+		cp := math.Round(s / 12)
+		w := s + 2*cp
+		l.w = int(w)
 		band := math.Round(2 * size)
 		var top path
 		top.roundRect(0, 0, w, band, s/16, true, [4]bool{true, true, false, false})
-		l.shapes = append(l.shapes, shape{top, o.FG})
-		if title != "" {
-			heading(w, (band-ascent(heavy, size))/2, size, paper)
-		}
-		y = band + math.Round(pad/2)
-		l.x, l.y = int(pad), int(y)
-		y += s
-		caption(w)
-		y = math.Round(y + pad)
-		var ring path
-		ring.roundRect(0, 0, w, y, s/16, true, allRound)
-		ring.roundRect(2*line, 2*line, w-4*line, y-4*line, s/16-2*line, false, allRound)
-		l.shapes = append(l.shapes, shape{ring, o.FG})
+		l.shapes = append(l.shapes, shape{top, o.Color})
+		set(w, (band-ascent(heavy, size))/2, size, true)
+		l.x, l.y = int(cp), int(band+math.Round(cp/2))
+		y = math.Round(float64(l.y) + s + cp)
+		border(w, y, s/16)
 	}
 	l.h = int(math.Ceil(y))
-	if len(p) > 0 {
-		l.shapes = append(l.shapes, shape{p, o.FG})
+	if len(words) > 0 {
+		l.shapes = append(l.shapes, shape{words, o.TextColor})
 	}
 	return l, nil
 }

@@ -31,7 +31,7 @@ func frameCode(t testing.TB, text string, size int, style string, o Options) (pn
 	if err != nil {
 		t.Fatal(err)
 	}
-	ro := render.Options{Size: size, Margin: 4, FG: o.FG, BG: o.BG, Style: style, Eye: "square"}
+	ro := render.Options{Size: size, Margin: 4, FG: navy, BG: o.BG, Style: style, Eye: "square"}
 	code = render.Image(c, ro)
 	if pngBytes, err = PNG(code, o); err != nil {
 		t.Fatal(err)
@@ -45,10 +45,10 @@ func frameCode(t testing.TB, text string, size int, style string, o Options) (pn
 // The framed code must still scan, in both formats, read back by decoders
 // that are not ours (gozxing, and oksvg for the SVG).
 func TestFramedCodeScans(t *testing.T) {
-	for _, tpl := range []string{"", "card", "standee"} {
+	for _, fr := range FrameNames() {
 		for _, style := range []string{"square", "rounded"} {
-			t.Run(tpl+"/"+style, func(t *testing.T) {
-				o := Options{Label: "Acme Store", Template: tpl, Title: "UPI payment", FG: navy, BG: white}
+			t.Run(fr+"/"+style, func(t *testing.T) {
+				o := Options{Frame: fr, Text: "SCAN ME", Color: navy, TextColor: textOn(fr), BG: white}
 				p, s, _ := frameCode(t, upi, 400, style, o)
 				for name, b := range map[string][]byte{"png": p, "svg": s} {
 					got, err := readback.Text(b)
@@ -64,9 +64,9 @@ func TestFramedCodeScans(t *testing.T) {
 // The SVG and the PNG are one picture: rasterized by oksvg, the SVG matches
 // the PNG pixel for pixel except along anti-aliased edges.
 func TestSVGMatchesPNG(t *testing.T) {
-	for _, tpl := range []string{"", "card", "standee"} {
-		t.Run(tpl, func(t *testing.T) {
-			o := Options{Label: "Ground floor, room 12", Template: tpl, Title: "Wi-Fi network", FG: navy, BG: white}
+	for _, fr := range FrameNames() {
+		t.Run(fr, func(t *testing.T) {
+			o := Options{Frame: fr, Text: "Ground floor, room 12", Color: navy, TextColor: textOn(fr), BG: white}
 			p, s, _ := frameCode(t, "WIFI:T:WPA;S:Cafe;P:correct horse;;", 300, "rounded", o)
 			a, err := png.Decode(bytes.NewReader(p))
 			if err != nil {
@@ -95,6 +95,14 @@ func TestSVGMatchesPNG(t *testing.T) {
 	}
 }
 
+// textOn is the text colour that shows on a frame: white on a band.
+func textOn(fr string) color.NRGBA {
+	if f, _ := Lookup(fr); f.Band {
+		return white
+	}
+	return navy
+}
+
 func grey(c color.Color) int {
 	r, g, b, _ := color.NRGBAModel.Convert(c).RGBA()
 	return int(r+g+b) / 3 >> 8
@@ -113,7 +121,7 @@ func TestLabel(t *testing.T) {
 	} {
 		t.Run(tc.label, func(t *testing.T) {
 			const side = 256
-			p, _, code := frameCode(t, "hello", side, "square", Options{Label: tc.label, FG: navy, BG: white})
+			p, _, code := frameCode(t, "hello", side, "square", Options{Text: tc.label, Color: navy, TextColor: navy, BG: white})
 			img, err := png.Decode(bytes.NewReader(p))
 			if err != nil {
 				t.Fatal(err)
@@ -160,7 +168,7 @@ func TestPlain(t *testing.T) {
 	ro := render.Options{Size: 128, Margin: 4, FG: navy, BG: white, Style: "square", Eye: "square"}
 	svg := render.SVG(c, ro)
 	img := render.Image(c, ro)
-	o := Options{Title: "ignored without a template", FG: navy, BG: white}
+	o := Options{Frame: "none", Color: navy, BG: white}
 	if got, err := SVG(svg, 128, o); err != nil || !bytes.Equal(got, svg) {
 		t.Errorf("SVG changed the code: %v", err)
 	}
@@ -169,22 +177,42 @@ func TestPlain(t *testing.T) {
 	}
 }
 
-func TestUnknownTemplate(t *testing.T) {
+func TestUnknownFrame(t *testing.T) {
 	c, _ := qr.Encode("hello", qr.M)
 	ro := render.Options{Size: 128, Margin: 4, FG: navy, BG: white, Style: "square", Eye: "square"}
-	o := Options{Template: "poster", FG: navy, BG: white}
-	if _, err := SVG(render.SVG(c, ro), 128, o); !errors.Is(err, ErrTemplate) {
-		t.Errorf("SVG: %v; want ErrTemplate", err)
+	o := Options{Frame: "poster", Color: navy, BG: white}
+	if _, err := SVG(render.SVG(c, ro), 128, o); !errors.Is(err, ErrFrame) {
+		t.Errorf("SVG: %v; want ErrFrame", err)
 	}
-	if _, err := PNG(render.Image(c, ro), o); !errors.Is(err, ErrTemplate) || !strings.Contains(err.Error(), "card") {
-		t.Errorf("PNG: %v; want ErrTemplate listing the templates", err)
+	if _, err := PNG(render.Image(c, ro), o); !errors.Is(err, ErrFrame) || !strings.Contains(err.Error(), "banner-bottom") {
+		t.Errorf("PNG: %v; want ErrFrame listing the frames", err)
+	}
+}
+
+// A text the fonts cannot draw, or too long for a frame, is refused.
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		text, want string
+	}{
+		{"SCAN ME", ""},
+		{"Сканируй меня", ""},
+		{"Σάρωσε", ""},
+		{"扫一扫", "have no"},
+		{"Scan 👉 me", "have no"},
+		{strings.Repeat("a", MaxText+1), "at most 30"},
+	}
+	for _, tt := range tests {
+		err := Options{Frame: "box", Text: tt.text}.Check()
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("Check(%q) = %v, want %q", tt.text, err, tt.want)
+		}
 	}
 }
 
 // A transparent background stays transparent around a card, and the card
 // is drawn in the foreground colour.
 func TestTransparent(t *testing.T) {
-	p, s, _ := frameCode(t, "hello", 200, "square", Options{Template: "card", Title: "Hello", FG: navy})
+	p, s, _ := frameCode(t, "hello", 200, "square", Options{Frame: "card", Text: "Hello", Color: navy, TextColor: navy})
 	img, _ := png.Decode(bytes.NewReader(p))
 	if _, _, _, a := img.At(0, 0).RGBA(); a != 0 {
 		t.Errorf("corner alpha %d; want 0", a)
@@ -196,7 +224,7 @@ func TestTransparent(t *testing.T) {
 
 // Same request, same bytes.
 func TestDeterministic(t *testing.T) {
-	o := Options{Label: "Acme", Template: "standee", Title: "UPI payment", FG: navy, BG: white}
+	o := Options{Frame: "standee", Text: "UPI payment", Color: navy, TextColor: white, BG: white}
 	p1, s1, _ := frameCode(t, upi, 300, "dot", o)
 	p2, s2, _ := frameCode(t, upi, 300, "dot", o)
 	if !bytes.Equal(p1, p2) || !bytes.Equal(s1, s2) {
@@ -207,15 +235,15 @@ func TestDeterministic(t *testing.T) {
 var sizeAttrs = regexp.MustCompile(`^<svg [^>]*width="(\d+)" height="(\d+)"`)
 
 func FuzzFrame(f *testing.F) {
-	f.Add("Acme Store", "UPI payment", "card", 200)
-	f.Add("", "", "standee", 64)
-	f.Add("\x00\u202e\U0001F600 ⁂", "\n", "", 4096)
-	f.Add(strings.Repeat("W", 500), strings.Repeat("M", 300), "standee", 100)
+	f.Add("Acme Store", "card", 200)
+	f.Add("", "standee", 64)
+	f.Add("\x00\u202e\U0001F600 ⁂", "", 4096)
+	f.Add(strings.Repeat("W", 500), "bubble", 100)
 	c, _ := qr.Encode("hello", qr.L)
-	f.Fuzz(func(t *testing.T, label, title, tpl string, size int) {
+	f.Fuzz(func(t *testing.T, text, fr string, size int) {
 		size = 64 + abs(size)%400
 		ro := render.Options{Size: size, Margin: 2, FG: navy, BG: white, Style: "square", Eye: "square"}
-		o := Options{Label: label, Template: tpl, Title: title, FG: navy, BG: white}
+		o := Options{Frame: fr, Text: text, Color: navy, TextColor: white, BG: white}
 		svg, err1 := SVG(render.SVG(c, ro), size, o)
 		img, err2 := Image(render.Image(c, ro), o)
 		if (err1 == nil) != (err2 == nil) {
@@ -261,7 +289,7 @@ func TestFontsFromFiles(t *testing.T) {
 
 	c, _ := qr.Encode("hello", qr.M)
 	ro := render.Options{Size: 128, Margin: 4, FG: navy, BG: white, Style: "square", Eye: "square"}
-	o := Options{Label: "Hello", FG: navy, BG: white}
+	o := Options{Text: "Hello", Color: navy, TextColor: navy, BG: white}
 	if _, err := SVG(render.SVG(c, ro), 128, o); !errors.Is(err, ErrNoFonts) {
 		t.Fatalf("without fonts: %v; want ErrNoFonts", err)
 	}

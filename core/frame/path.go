@@ -122,34 +122,70 @@ func (p path) writeSVG(b *bytes.Buffer, u units) {
 	}
 }
 
+// tile is the largest side golang.org/x/image/vector rasterizes in
+// fixed-point arithmetic: above it, it accumulates in floating point,
+// whose SIMD version (amd64) rounds differently from the portable one
+// (WebAssembly). Shapes are rasterized in tiles no larger, over their own
+// bounds, so a frame has the same bytes natively and in WebAssembly, and
+// costs what its outline covers, not the whole canvas.
+const tile = 512
+
 // fill paints p in c over dst, anti-aliased.
 func (p path) fill(dst *image.RGBA, c color.NRGBA) {
 	if len(p) == 0 || c.A == 0 {
 		return
 	}
-	b := dst.Bounds()
-	z := vector.NewRasterizer(b.Dx(), b.Dy())
-	f := func(q [2]float64) (float32, float32) { return float32(q[0]), float32(q[1]) }
+	lo, hi := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
 	for _, s := range p {
-		switch s.op {
-		case 'M':
-			z.MoveTo(f(s.pts[0]))
-		case 'L':
-			z.LineTo(f(s.pts[0]))
-		case 'Q':
-			x1, y1 := f(s.pts[0])
-			x2, y2 := f(s.pts[1])
-			z.QuadTo(x1, y1, x2, y2)
-		case 'C':
-			x1, y1 := f(s.pts[0])
-			x2, y2 := f(s.pts[1])
-			x3, y3 := f(s.pts[2])
-			z.CubeTo(x1, y1, x2, y2, x3, y3)
-		case 'Z':
-			z.ClosePath()
+		for _, q := range s.pts[:s.points()] {
+			for i := range 2 {
+				lo[i], hi[i] = math.Min(lo[i], q[i]), math.Max(hi[i], q[i])
+			}
 		}
 	}
-	z.Draw(dst, b, image.NewUniform(c), image.Point{})
+	area := image.Rect(int(math.Floor(lo[0])), int(math.Floor(lo[1])), int(math.Ceil(hi[0]))+1, int(math.Ceil(hi[1]))+1).Intersect(dst.Bounds())
+	src := image.NewUniform(c)
+	var z vector.Rasterizer
+	for ty := area.Min.Y; ty < area.Max.Y; ty += tile {
+		for tx := area.Min.X; tx < area.Max.X; tx += tile {
+			r := image.Rect(tx, ty, min(tx+tile, area.Max.X), min(ty+tile, area.Max.Y))
+			z.Reset(r.Dx(), r.Dy())
+			f := func(q [2]float64) (float32, float32) { return float32(q[0] - float64(tx)), float32(q[1] - float64(ty)) }
+			for _, s := range p {
+				switch s.op {
+				case 'M':
+					z.MoveTo(f(s.pts[0]))
+				case 'L':
+					z.LineTo(f(s.pts[0]))
+				case 'Q':
+					x1, y1 := f(s.pts[0])
+					x2, y2 := f(s.pts[1])
+					z.QuadTo(x1, y1, x2, y2)
+				case 'C':
+					x1, y1 := f(s.pts[0])
+					x2, y2 := f(s.pts[1])
+					x3, y3 := f(s.pts[2])
+					z.CubeTo(x1, y1, x2, y2, x3, y3)
+				case 'Z':
+					z.ClosePath()
+				}
+			}
+			z.Draw(dst, r, src, image.Point{})
+		}
+	}
+}
+
+// points is how many of a segment's points it uses.
+func (s seg) points() int {
+	switch s.op {
+	case 'M', 'L':
+		return 1
+	case 'Q':
+		return 2
+	case 'C':
+		return 3
+	}
+	return 0
 }
 
 // paint writes the fill attributes of c: #rrggbb and, when not opaque, an opacity.

@@ -3,6 +3,7 @@ package frame
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -206,4 +207,46 @@ func outline(p *path, f *sfnt.Font, s string, size, x, y float64) {
 		pen += a
 		prev = g
 	}
+}
+
+// TextError says what of a frame's text cannot be drawn.
+type TextError struct {
+	Msg     string
+	Missing []rune // characters the fonts have no glyph for
+}
+
+func (e *TextError) Error() string { return "frame: " + e.Msg }
+
+// Check reports what of o's text cannot be drawn: more than MaxText
+// characters, or characters the fonts have no glyph for (the Go fonts
+// cover Latin, Greek and Cyrillic), which would show as empty boxes.
+func (o Options) Check() error {
+	text := clean(o.Text)
+	if n := len([]rune(text)); n > MaxText {
+		return &TextError{Msg: fmt.Sprintf("the text has %d characters; a frame holds at most %d", n, MaxText)}
+	}
+	if text == "" {
+		return nil
+	}
+	reg, heavy, err := fonts()
+	if err != nil {
+		return err
+	}
+	var buf sfnt.Buffer
+	var missing []rune
+	for _, r := range text {
+		if r == ' ' || slices.Contains(missing, r) {
+			continue
+		}
+		for _, f := range []*sfnt.Font{reg, heavy} {
+			if g, err := f.GlyphIndex(&buf, r); err != nil || g == 0 {
+				missing = append(missing, r)
+				break
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return &TextError{Msg: fmt.Sprintf("the fonts have no %q: they draw Latin, Greek and Cyrillic letters", string(missing)), Missing: missing}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ package params
 import (
 	"fmt"
 	"image/color"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -60,10 +61,10 @@ const (
 var (
 	Size   = Param{Name: "size", Aliases: []string{"width"}, Type: "integer", Default: "512", Min: MinSize, Max: MaxSize, Help: "Output width in pixels, quiet zone included.", Example: "512"}
 	Format = Param{Name: "format", Aliases: []string{"type", "output"}, Type: "string", Default: "png", Enum: render.FormatNames, Help: "Output format.", Example: "svg"}
-	Color  = Param{Name: "color", Aliases: []string{"fg", "dark"}, Type: "string", Default: "000000", Help: "Foreground hex color: RGB, RRGGBB or RRGGBBAA, with or without #.", Example: "1a237e"}
+	Color  = Param{Name: "color", Aliases: []string{"fg", "dark"}, Type: "string", Default: "000000", Help: "Foreground hex color: RGB, RRGGBB or RRGGBBAA, with or without #; or a gradient over the modules and eyes, linear:<hex>,<hex>[,<angle>deg] (CSS angles, default 180deg, top to bottom) or radial:<hex>,<hex> (centre outwards), two to four stops; contrast is judged on the faintest stop.", Example: "1a237e"}
 	BG     = Param{Name: "bg", Aliases: []string{"light", "background"}, Type: "string", Default: "ffffff", Help: "Background hex color, or transparent.", Example: "ffffff"}
-	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "rounded"}
-	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape.", Example: "circle"}
+	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "square"}
+	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape.", Example: "rounded"}
 	EC     = Param{Name: "ec", Type: "string", Enum: func() []string { return []string{"L", "M", "Q", "H"} }, Help: "Error correction level; H survives the most damage. Default M, or H for a non-square style.", Example: "H"}
 	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules.", Example: "4"}
 
@@ -81,7 +82,8 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode}
+var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
+	EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
 
 // Options are validated rendering parameters.
 type Options struct {
@@ -109,6 +111,9 @@ type Options struct {
 	// Symbol is what the typed kind the call's path names (/api/v1/epc)
 	// requires of the symbol; Parse sets it, Encode and Render honour it.
 	Symbol payload.Symbol
+
+	// Brand is the code's branding (brand.go): core/brand draws it.
+	Brand Brand
 }
 
 // Render returns the options render needs.
@@ -120,8 +125,12 @@ func (o Options) Render() render.Options {
 // Canonical writes o in one fixed form, the same for every spelling of the
 // same request (aliases, case, # or not).
 func (o Options) Canonical() string {
+	fg := Hex(o.FG)
+	if o.Brand.Paint.Kind != "" {
+		fg = url.QueryEscape(o.Brand.Paint.String())
+	}
 	s := fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
-		o.Size, o.Format.Name, Hex(o.FG), Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
+		o.Size, o.Format.Name, fg, Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
 	if o.Invert {
 		s += "&invert=1"
 	}
@@ -134,7 +143,7 @@ func (o Options) Canonical() string {
 	if o.DPI > 0 {
 		s += "&dpi=" + strconv.Itoa(o.DPI)
 	}
-	return s + o.ControlsKey
+	return s + o.Brand.canonical() + o.ControlsKey
 }
 
 // Parse reads the shared parameters of call. known lists the other names the
@@ -160,8 +169,8 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 			p = choice(call, Format, name, v)
 		}
 	}
-	if v, name, p = orProblem(p, call, own(Color, known)); p == nil && v != "" {
-		o.FG, p = hexColor(call, Color, name, v)
+	if v, name, p = orProblem(p, call, own(Color, known)); p == nil && v != "" && !strings.Contains(v, ":") {
+		o.FG, p = hexColor(call, Color, name, v) // a gradient is read with the branding
 	}
 	if v, name, p = orProblem(p, call, own(BG, known)); p == nil && v != "" {
 		if strings.EqualFold(v, "transparent") {
@@ -190,6 +199,9 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		if o.Invert, p = Flag(call, own(Invert, known)); p == nil && o.Invert && !render.IsText(o.Format.Name) {
 			p = problem.Conflict.Newf(Invert.Name, call.With("", "", name), "%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name)
 		}
+	}
+	if p == nil {
+		p = parseBrand(call, known, &o, ecSet)
 	}
 	if !ecSet && o.Style != "square" {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning

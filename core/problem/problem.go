@@ -53,6 +53,7 @@ var (
 	TooLarge    = kind{413, "too-large", "Request too large"}
 	Unsupported = kind{415, "unsupported-media-type", "Unsupported media type"}
 	NoCode      = kind{422, "no-code-found", "No QR code found"}
+	NoScan      = kind{422, "would-not-scan", "Code would not scan"} // a branded code that fails verification
 	TooMany     = kind{429, "too-many-requests", "Too many requests"}
 	Internal    = kind{500, "internal", "Internal error"} // a bug, never an answer to bad input
 )

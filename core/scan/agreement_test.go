@@ -1,24 +1,19 @@
 package scan
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
-	"image/jpeg"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/image/draw"
-
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	phone "qrkeyless/internal/camera"
 )
 
 // The agreement set: what Verify says of risky styled codes, beside
@@ -112,57 +107,7 @@ func TestWriteAgreementSet(t *testing.T) {
 func hexOf(c color.NRGBA) string { return fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B) }
 
 // phonePicture takes img, a code of modules modules across (quiet zone
-// included), as a phone would: scaled to 3 pixels a module with
-// x/image's Catmull-Rom filter, blurred with a Gaussian of sigma 0.8 px,
-// with seeded Gaussian noise of the given deviation, saved as JPEG 75.
+// included), as a phone would (internal/camera): 3 pixels a module.
 func phonePicture(img image.Image, modules int, noise float64, seed uint64) []byte {
-	side := 3 * modules
-	small := image.NewRGBA(image.Rect(0, 0, side, side))
-	draw.CatmullRom.Scale(small, small.Bounds(), img, img.Bounds(), draw.Src, nil)
-	blurred := gaussian(small, 0.8)
-	rng := rand.New(rand.NewPCG(seed, 7))
-	for i := range blurred.Pix {
-		if i%4 == 3 {
-			continue
-		}
-		blurred.Pix[i] = clamp8(float64(blurred.Pix[i]) + rng.NormFloat64()*noise)
-	}
-	var b bytes.Buffer
-	jpeg.Encode(&b, blurred, &jpeg.Options{Quality: 75})
-	return b.Bytes()
-}
-
-// gaussian blurs an RGBA image with a separable Gaussian of deviation
-// sigma, edges repeated.
-func gaussian(img *image.RGBA, sigma float64) *image.RGBA {
-	r := int(math.Ceil(3 * sigma))
-	k := make([]float64, 2*r+1)
-	sum := 0.0
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	pass := func(src *image.RGBA, dx, dy int) *image.RGBA {
-		out := image.NewRGBA(src.Bounds())
-		for y := range h {
-			for x := range w {
-				for c := range 4 {
-					v := 0.0
-					for i, kv := range k {
-						xx := min(w-1, max(0, x+(i-r)*dx))
-						yy := min(h-1, max(0, y+(i-r)*dy))
-						v += kv * float64(src.Pix[yy*src.Stride+xx*4+c])
-					}
-					out.Pix[y*out.Stride+x*4+c] = clamp8(v)
-				}
-			}
-		}
-		return out
-	}
-	return pass(pass(img, 1, 0), 0, 1)
+	return phone.Picture(img, float64(3*modules)/float64(img.Bounds().Dx()), noise, seed)
 }

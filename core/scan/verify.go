@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"fmt"
+	"image"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -157,9 +158,16 @@ func clean(ctx context.Context, base *plane, text string) bool {
 // not. The ladder reads inverted codes, many phones do not: Scannable also
 // asks for dark modules on a light background.
 func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Report {
+	return VerifyImage(ctx, c, text, o, render.Paletted(c, o)) // the PNG's pixels, without encoding and decoding them
+}
+
+// VerifyImage is Verify of a picture of c drawn otherwise (core/brand's:
+// a gradient, a logo): img is o.Size pixels square, the symbol placed as
+// render places it, and o.FG the colour whose contrast with o.BG is
+// judged (a gradient's faintest stop).
+func VerifyImage(ctx context.Context, c *qr.Code, text string, o render.Options, img image.Image) Report {
 	r := Report{Version: c.Version, EC: c.Level.String(), QuietZone: o.Margin, Warnings: []string{}}
 	r.Contrast = math.Round(render.Contrast(o.FG, o.BG)*100) / 100
-	img := render.Paletted(c, o) // the PNG's pixels, without encoding and decoding them
 	base := luminance(img, 0)
 	pitch := render.ModulePixels(c, o) // the real pitch: whole-pixel modules leave the rest to the quiet zone
 	if k := int(pitch / 5); k > 1 {

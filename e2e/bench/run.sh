@@ -71,6 +71,11 @@ node e2e/bench/decode.mjs "$out/heldout" 1 > "$out/heldout-zxing.json"
 step "decode: the rung table, each rung alone and in the ladder, on the hard set and the photo corpus"
 QR_RUNGS_DIRS="$root/$out/decode" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
 
+step "branding: the brand set (logos, frames, gradients) read by zxing-cpp and jsQR, the largest logo per ec, costs of a logo code"
+QR_BRAND_DIR="$root/$out/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand > /dev/null
+node e2e/agreement/brand.mjs "$out/brandset" --json > "$out/brandset.json" || true
+QR_BRAND_COSTS="$root/$out/brand-costs.json" go test -count=1 -run '^TestBrandCosts$' ./core/brand > /dev/null
+
 step "CPU profile of our decoder on the hard set"
 "$out/peers" profile -o "$out/ours-decode.pprof" -dir "$out/decode" -set hard -for 3s > /dev/null
 go tool pprof -top -nodecount=14 -hide='runtime\.asyncPreempt$' "$out/peers" "$out/ours-decode.pprof" > "$out/ours-decode-top.txt" 2>/dev/null

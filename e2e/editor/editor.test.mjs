@@ -104,7 +104,7 @@ test('wifi: the code holds the exact WIFI text, and the password stays in the pa
   await page.check('#c-hidden');
   await page.check('input[name="style"][value="rounded"]');
   await page.fill('#c-fg', '1a237e');
-  await page.fill('#c-label', 'Guest Wi-Fi');
+  await page.fill('#c-frame_text', 'Guest Wi-Fi');
   await page.waitForFunction(() => document.querySelector('#code svg') && document.getElementById('code-tag').hidden);
   assert.equal(await scanned(page), 'yes');
 
@@ -131,7 +131,7 @@ test('wifi: the code holds the exact WIFI text, and the password stays in the pa
   assert.equal(q.get('hidden'), 'true');
   assert.equal(q.get('style'), 'rounded');
   assert.equal(q.get('fg'), '1a237e');
-  assert.equal(q.get('label'), 'Guest Wi-Fi');
+  assert.equal(q.get('frame_text'), 'Guest Wi-Fi');
   assert.equal(await page.inputValue('#share'), page.url());
 
   // ...and the password is nowhere but in its field.
@@ -184,7 +184,7 @@ test('wifi: a shared URL reopens the editor filled in, without any secret', { ti
   assert.equal(await page.inputValue('#c-sec'), 'nopass');
   assert.equal(await page.$eval('input[name="style"]:checked', (el) => el.value), 'dot');
   assert.equal(await page.inputValue('#c-fg'), '1a237e');
-  assert.equal(await page.inputValue('#c-label'), 'Free Wi-Fi');
+  assert.equal(await page.inputValue('#c-frame_text'), 'Free Wi-Fi');
   await scanned(page);
   assert.deepEqual(await previewText(page), [openWifi]);
   assert.deepEqual(await decode((await download(page, '#dl-png')).bytes), [openWifi]);
@@ -202,11 +202,13 @@ test('wifi: a shared URL reopens the editor filled in, without any secret', { ti
 });
 
 test('upi: a prefilled standee reopens, scans and downloads', { timeout: 120_000 }, async () => {
+  // tpl and label: an editor link from before frames, read as frame and frame_text.
   const page = await openEditor(browser.context, `/upi?${upiQuery}&tpl=standee&label=Acme%20Store`);
   assert.equal(await page.inputValue('#c-pa'), 'acmestore@okhdfcbank');
   assert.equal(await page.inputValue('#c-pn'), 'Acme Store');
   assert.equal(await page.inputValue('#c-am'), '149.5');
-  assert.equal(await page.inputValue('#c-tpl'), 'standee');
+  assert.ok(await page.isChecked('input[name=frame][value=standee]'));
+  assert.equal(await page.inputValue('#c-frame_text'), 'Acme Store');
   await page.waitForFunction(() => document.querySelector('#code svg').viewBox.baseVal.height > document.querySelector('#code svg').viewBox.baseVal.width);
   assert.equal(await scanned(page), 'yes');
   assert.deepEqual(await previewText(page), [upiText]);
@@ -218,7 +220,7 @@ test('upi: a prefilled standee reopens, scans and downloads', { timeout: 120_000
   // coloured title band across the top and the border down the sides
   // (both in the foreground colour, black here).
   for (const [what, { width, height }] of [['PNG', pngSize(png)], ['SVG', svgSize(svg)]]) {
-    assert.ok(height > width * 1.2, `the ${what} download is ${width}x${height}, not a standee`);
+    assert.ok(height > width * 1.1, `the ${what} download is ${width}x${height}, not a standee`);
   }
   const { width, height } = pngSize(png);
   const frame = await pixels(page, png, [[width / 2, 3], [1, height / 2], [width - 2, height / 2]].map(([x, y]) => [Math.round(x), Math.round(y)]));
@@ -486,6 +488,122 @@ test('module shapes and eyes are pictures to pick from, by pointer or keyboard',
   await page.waitForFunction((v) => new URL(location.href).searchParams.get('style') === v, chosen);
   assert.deepEqual(await previewText(page), [openWifi]);
   await page.close();
+});
+
+// --- branding (issue 21) ----------------------------------------------------------
+
+const menuURL = 'https://example.com/menu?table=12';
+const discSVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>';
+
+// brandedCode waits for the worker's branded picture matching test.
+async function brandedCode(page, pattern) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('code').innerHTML), pattern.source, { timeout: 60_000 });
+}
+
+test('branding: a frame, a gradient and eye colours from a link are drawn, checked and downloaded', { timeout: 180_000 }, async () => {
+  const path = `/?data=${encodeURIComponent(menuURL)}&frame=banner-bottom&frame_text=SCAN%20ME&fg=linear:0f2027,2c5364,135deg&eye_color=c62828`;
+  const page = await openEditor(browser.context, path);
+  assert.ok(await page.isChecked('input[data-ui=fill][value=linear]'), 'the fill picker shows the gradient');
+  assert.equal(await page.inputValue('#c-fg'), '0f2027');
+  assert.equal(await page.inputValue('#c-fg2'), '2c5364');
+  assert.equal(await page.inputValue('#c-angle'), '135');
+  assert.ok(await page.isChecked('input[name=frame][value=banner-bottom]'));
+  await brandedCode(page, /linearGradient/);
+  assert.equal(await scanned(page), 'yes');
+  await page.waitForFunction(() => /checked, phones will read it/.test(document.getElementById('status').textContent));
+  assert.deepEqual(await previewText(page), [menuURL], 'the branded preview');
+  const png = (await download(page, '#dl-png')).bytes;
+  const svg = (await download(page, '#dl-svg')).bytes.toString();
+  assert.deepEqual(await decode(png), [menuURL], 'the PNG download');
+  assert.deepEqual(await decode(await rasterize(page, svg)), [menuURL], 'the SVG download');
+  assert.match(svg, /<linearGradient/);
+  assert.match(svg, /fill="#c62828"/);
+  for (const [what, { width, height }] of [['PNG', pngSize(png)], ['SVG', svgSize(svg)]]) {
+    assert.ok(height > width, `the ${what} download is ${width}x${height}: no banner under the code`);
+  }
+  // The link and the API URL describe one picture.
+  const q = new URL(page.url()).searchParams;
+  assert.equal(q.get('fg'), 'linear:0f2027,2c5364,135deg');
+  const res = await fetch(await page.inputValue('#api'));
+  assert.equal(res.status, 200, await res.clone().text());
+  const api = Buffer.from(await res.arrayBuffer());
+  assert.deepEqual(await decode(api), [menuURL], 'the API URL');
+  assert.deepEqual(pngSize(api), pngSize(png), 'the API and the editor draw one picture');
+  // Changing the fill by its pictures rewrites the colour parameter.
+  await page.click('label:has(input[data-ui=fill][value=radial])');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('fg') === 'radial:0f2027,2c5364');
+  await brandedCode(page, /radialGradient/);
+  await page.close();
+});
+
+test('a logo comes from a file, is drawn and checked in the code, and never leaves the page', { timeout: 180_000 }, async () => {
+  const page = await openEditor(browser.context, `/?data=${encodeURIComponent(menuURL)}`);
+  const before = requests.length;
+  await page.setInputFiles('#c-logo', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(discSVG) });
+  await brandedCode(page, /fill="#e53935"/);
+  assert.equal(await scanned(page), 'yes');
+  assert.deepEqual(await previewText(page), [menuURL], 'the preview with its logo');
+  assert.deepEqual(await decode((await download(page, '#dl-png')).bytes), [menuURL], 'the PNG download');
+  // The link says a logo was chosen; the logo itself is in no address and no request.
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('logo') === 'chosen');
+  const sent = requests.slice(before).map((r) => r.url + r.body).join(' ');
+  for (const where of [page.url(), await page.inputValue('#share'), await page.inputValue('#api'), sent]) {
+    assert.doesNotMatch(where, /svg%2Bxml|svg\+xml|e53935|circle/, 'the logo left the page');
+  }
+  assert.doesNotMatch(await page.inputValue('#api'), /logo=/);
+  // A logo too large to scan: the verdict says so, and which size does.
+  await page.fill('#c-logo_size', '0.4');
+  await page.selectOption('#c-ec', 'L');
+  await page.waitForFunction(() => /would not scan .*A logo size of 0\.\d+ or less scans|would not scan/.test(document.getElementById('status').textContent), null, { timeout: 60_000 });
+  assert.equal(await scanned(page), 'no');
+  // Reopened from its link, the page asks for the logo again.
+  const share = await page.inputValue('#share');
+  await page.close();
+  const again = await openEditor(browser.context, new URL(share).pathname + new URL(share).search);
+  assert.ok(await again.isVisible('#p-logo'), 'no prompt for the logo the link was made with');
+  assert.match(await again.textContent('#p-logo'), /choose the file again/);
+  await again.close();
+});
+
+test('frames and fills are pictures to pick from, by pointer or keyboard', { timeout: 120_000 }, async () => {
+  const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
+  for (const [name, n] of [['frame', 8], ['fill', 3]]) {
+    const radios = await page.$$eval(`input[type="radio"][name="${name}"]`, (els) => els.map((el) => el.labels[0].querySelector('img').naturalWidth));
+    assert.equal(radios.length, n, `${name}: ${radios.length} choices`);
+    assert.ok(radios.every((w) => w > 0), `${name}: a picture did not load`);
+  }
+  await page.focus('input[name="frame"]:checked');
+  await page.keyboard.press('ArrowRight');
+  const chosen = await page.$eval('input[name="frame"]:checked', (el) => el.value);
+  assert.equal(chosen, 'box');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('frame') === 'box');
+  await page.fill('#c-frame_text', 'SCAN ME');
+  await brandedCode(page, /viewBox/);
+  await page.waitForFunction(() => {
+    const svg = document.querySelector('#code svg');
+    return svg.viewBox.baseVal.height > svg.viewBox.baseVal.width;
+  });
+  assert.deepEqual(await previewText(page), [openWifi]);
+  // Text the fonts cannot draw is refused next to its field.
+  await page.fill('#c-frame_text', '扫码');
+  await page.waitForFunction(() => /Latin, Greek and Cyrillic/.test(document.getElementById('e-frame_text').textContent), null, { timeout: 60_000 });
+  await page.close();
+});
+
+test('a branded link opened on a phone shows its code on the first screen, light and dark', { timeout: 180_000 }, async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await browser.context.newPage();
+    await page.setViewportSize(phone);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${editorURL}/wifi?ssid=Guest&sec=nopass&frame=banner-bottom&frame_text=Free%20Wi-Fi&fg=linear:1a237e,4a148c`, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#code svg');
+    assert.equal(await onScreen(page, '#code'), true, `${scheme}: the code is below the first screen`);
+    await brandedCode(page, /linearGradient/);
+    assert.equal(await onScreen(page, '#code'), true, `${scheme}: the branded code moved below the first screen`);
+    assert.deepEqual(await previewText(page), [openWifi]);
+    await page.screenshot({ path: new URL(`../../build/editor-brand-390-${scheme}.png`, import.meta.url).pathname });
+    await page.close();
+  }
 });
 
 test('axe-core finds no WCAG 2.1 AA violation, light and dark, on a phone and a desktop', { timeout: 300_000 }, async () => {

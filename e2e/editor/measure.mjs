@@ -83,11 +83,11 @@ async function typing(context, path, text) {
   const ms = await durations(page, 'qr:keystroke');
   const paint = await durations(page, 'qr:to-paint');
   const render = await page.evaluate(() => {
-    const req = { kind: 'wifi', fields: { ssid: document.getElementById('c-ssid').value }, style: {}, label: '', tpl: '' };
+    const req = { kind: 'wifi', fields: { ssid: document.getElementById('c-ssid').value }, style: {} };
     for (const el of document.querySelectorAll('[data-style]')) {
       if (el.type === 'radio' && !el.checked) continue;
-      if (el.dataset.style === 'label' || el.dataset.style === 'tpl') req[el.dataset.style] = el.value;
-      else req.style[el.dataset.style] = el.value.replace(/^#/, '');
+      if (el.type === 'file') continue;
+      req.style[el.dataset.style] = el.value.replace(/^#/, '');
     }
     const out = [];
     for (let i = 0; i < 50; i++) {
@@ -136,7 +136,7 @@ try {
   for (const [name, link] of Object.entries(linked)) tops[name] = { linked: await codeTop(browser.context, link), bare: await codeTop(browser.context, `/${name}`) };
   const text = 'Cafe Guest Network 5G upstairs';
   const plain = await typing(browser.context, '/wifi', text);
-  const styled = await typing(browser.context, '/wifi?style=rounded&eye=circle&fg=1a237e&label=Guest%20Wi-Fi', text);
+  const styled = await typing(browser.context, '/wifi?style=rounded&eye=circle&fg=1a237e&frame_text=Guest%20Wi-Fi', text);
   const out = {
     chromium: browser.context.browser()?.version() ?? null,
     wasm: { editor: await wasmSize('editor.wasm'), verify: await wasmSize('verify.wasm') },

@@ -17,9 +17,9 @@ await mkdir(out, { recursive: true });
 
 // Links people share, one per kind that has a common one.
 const links = {
-  wifi: '/wifi?ssid=Cafe%20Guest&sec=WPA',
+  wifi: '/wifi?ssid=Cafe%20Guest&sec=WPA&frame=banner-bottom&frame_text=Free%20Wi-Fi',
   upi: '/upi?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.5&tn=Order%20A1023',
-  url: '/url?url=https%3A%2F%2Fexample.com%2Fmenu&style=rounded&eye=circle',
+  url: '/url?url=https%3A%2F%2Fexample.com%2Fmenu&style=rounded&eye=circle&fg=linear:0f2027,2c5364,135deg&eye_color=c62828',
 };
 
 const sizes = [

@@ -14,8 +14,8 @@ const browser = await launch({ viewport: { width: 1280, height: 960 } });
 try {
   const shots = [
     // The password is typed, as a user would: it is never in a URL.
-    ['wifi.png', '/wifi?ssid=Cafe%20Guest&sec=WPA2&style=rounded&eye=circle&fg=1a237e&label=Cafe%20Guest%20Wi-Fi', 'correct horse'],
-    ['upi.png', '/upi?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.5&tn=Order%20A1023&tpl=standee&label=Acme%20Store', ''],
+    ['wifi.png', '/wifi?ssid=Cafe%20Guest&sec=WPA2&style=rounded&eye=circle&fg=1a237e&frame=banner-bottom&frame_text=Cafe%20Guest%20Wi-Fi', 'correct horse'],
+    ['upi.png', '/upi?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.5&tn=Order%20A1023&frame=standee&frame_text=Acme%20Store', ''],
   ];
   for (const [file, path, password] of shots) {
     const page = await browser.context.newPage();

@@ -84,6 +84,25 @@ for (const [name, base] of targets) for (const via of clients) {
       assert.equal(await (await fetch(texts[0])).text(), texts[1]);
     });
 
+    test("qr_generate brands a code: a logo, a frame, a gradient, verified before it is given", async () => {
+      const data = "https://example.com/menu?table=12";
+      const logo = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>');
+      const args = { data, size: 300, logo, frame: "banner-bottom", frame_text: "SCAN ME", color: "linear:0f2027,2c5364,135deg" };
+      const res = await call("qr_generate", args);
+      assert.ok(!res.isError, JSON.stringify(res));
+      const png = bytes(parts(res).images[0].data);
+      const { width, height } = pngSize(png);
+      assert.ok(height > width && width > 300, `a banner under a 300 px code: ${width} x ${height}`);
+      assert.deepEqual(await readQR(png), [data]);
+      const svg = parts(await call("qr_generate", { ...args, format: "svg" })).texts[1];
+      assert.match(svg, /<linearGradient/);
+      assert.match(svg, /<circle cx="5" cy="5" r="5" fill="#e53935"\/>/);
+      const tooLarge = problemOf(await call("qr_generate", { data, logo, logo_size: 0.4, ec: "L" }));
+      assert.equal(tooLarge.status, 422);
+      assert.equal(tooLarge.field, "logo_size");
+      assert.match(tooLarge.fix, /logo_size=0\.\d+|without|size=/);
+    });
+
     for (const [why, args, field] of [
       ["a color name", { data: "hi", color: "red" }, "color"],
       ["no data", { size: 300 }, "data"],

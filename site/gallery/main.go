@@ -1,12 +1,16 @@
 // Command gallery renders one tile per module style and eye shape: an SVG
 // file per tile, an index.html grid of them, and gallery.png, a contact
-// sheet of the same tiles as PNG. docs/gallery.png is a copy of the sheet:
+// sheet of the same tiles as PNG; then branding.png, a sheet of branded
+// codes (frames, logos, gradients and eye colours), each drawn and
+// verified as /api/v1/qr serves it. docs/gallery.png and
+// docs/branding.png are copies of the sheets:
 //
-//	go run ./site/gallery -out build/site/gallery && cp build/site/gallery/gallery.png docs/
+//	go run ./site/gallery -out build/site/gallery && cp build/site/gallery/{gallery,branding}.png docs/
 package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"html"
@@ -19,10 +23,13 @@ import (
 	"os"
 	"path/filepath"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
+	"qrkeyless/core/brand"
+	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
@@ -96,7 +103,80 @@ func run(out string) error {
 	if err := png.Encode(&b, sheet); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(out, "gallery.png"), b.Bytes(), 0o644)
+	if err := os.WriteFile(filepath.Join(out, "gallery.png"), b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	return branding(out)
+}
+
+// logo is the gallery's logo: a red disc with a white check mark, as SVG.
+var logo = "data:image/svg+xml," + url.PathEscape(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="12" fill="#e53935"/><path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`)
+
+// brandings are the tiles of branding.png: every frame, then logos,
+// gradients and eye colours.
+var brandings = []struct {
+	name  string
+	query url.Values
+}{
+	{"frame=box", url.Values{"frame": {"box"}, "frame_text": {"SCAN ME"}}},
+	{"frame=rounded", url.Values{"frame": {"rounded"}, "frame_text": {"Menu"}, "style": {"rounded"}}},
+	{"frame=banner-bottom", url.Values{"frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}, "color": {"1a237e"}}},
+	{"frame=banner-top", url.Values{"frame": {"banner-top"}, "frame_text": {"Free Wi-Fi"}, "color": {"00695c"}}},
+	{"frame=bubble", url.Values{"frame": {"bubble"}, "frame_text": {"Scan to pay"}, "color": {"4a148c"}, "style": {"dot"}}},
+	{"frame=card", url.Values{"frame": {"card"}, "frame_text": {"Table 12"}, "eye": {"rounded"}}},
+	{"frame=standee", url.Values{"frame": {"standee"}, "frame_text": {"Сканируй"}, "color": {"b71c1c"}}},
+	{"frame=none, caption", url.Values{"frame_text": {"example.com/menu"}}},
+	{"logo 0.2", url.Values{"logo": {logo}}},
+	{"logo 0.28, rounded", url.Values{"logo": {logo}, "logo_size": {"0.28"}, "style": {"rounded"}, "eye": {"rounded"}}},
+	{"logo, no plate, dot", url.Values{"logo": {logo}, "logo_bg": {"none"}, "style": {"dot"}, "eye": {"circle"}}},
+	{"linear gradient", url.Values{"color": {"linear:0f2027,2c5364,135deg"}, "style": {"rounded"}}},
+	{"radial gradient", url.Values{"color": {"radial:1a237e,4a148c"}, "style": {"dot"}, "eye": {"circle"}}},
+	{"eye colours", url.Values{"eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}, "eye": {"leaf"}}},
+	{"everything", url.Values{"color": {"linear:0d47a1,6a1b9a,90deg"}, "eye_color": {"e65100"}, "logo": {logo}, "frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}, "style": {"rounded"}, "eye": {"rounded"}}},
+}
+
+// branding draws branding.png: each branded code as /api/v1/qr draws it,
+// verified first (a code that would not scan is an error here too).
+func branding(out string) error {
+	const cols, cell = 5, 240
+	rows := (len(brandings) + cols - 1) / cols
+	sheet := image.NewNRGBA(image.Rect(0, 0, cols*cell, rows*(cell+label)))
+	draw.Draw(sheet, sheet.Bounds(), image.White, image.Point{}, draw.Src)
+	for i, br := range brandings {
+		q := url.Values{"size": {"400"}}
+		for k, v := range br.query {
+			q[k] = v
+		}
+		call := params.NewCall("/api/v1/qr", q)
+		o, p := params.Parse(call)
+		if p != nil {
+			return fmt.Errorf("%s: %s", br.name, p.Detail)
+		}
+		c, p := params.Encode(call, text, o)
+		if p != nil {
+			return fmt.Errorf("%s: %s", br.name, p.Detail)
+		}
+		k, _, p := brand.Checked(context.Background(), call, c, text, o)
+		if p != nil {
+			return fmt.Errorf("%s: %s", br.name, p.Detail)
+		}
+		img, err := png.Decode(bytes.NewReader(k.PNG()))
+		if err != nil {
+			return err
+		}
+		x0, y0 := (i%cols)*cell, (i/cols)*(cell+label)
+		caption(sheet, x0+cell/2, br.name, y0+label-10)
+		b := img.Bounds()
+		scale := float64(cell-20) / float64(max(b.Dx(), b.Dy()))
+		w, h := int(float64(b.Dx())*scale), int(float64(b.Dy())*scale)
+		at := image.Rect(x0+(cell-w)/2, y0+label+(cell-h)/2, x0+(cell-w)/2+w, y0+label+(cell-h)/2+h)
+		xdraw.CatmullRom.Scale(sheet, at, img, b, draw.Over, nil)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, sheet); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "branding.png"), b.Bytes(), 0o644)
 }
 
 // caption writes s centred on x, on the caption row or at the given y.

@@ -1,10 +1,14 @@
 // The editor. It mirrors the form into the page URL as the user types,
 // draws the code with the browser program (editor.wasm) on every
 // keystroke, checks that the code scans in a worker (verify.wasm), and
-// offers downloads and links.
+// offers downloads and links. A branded code (a frame, a gradient, eye
+// colours, a logo) is drawn plain at once, then branded and verified by
+// the worker, which draws it as the API does.
 //
 // Secret fields (data-secret) are read only to draw the code: they never
-// enter the URL, the history, storage, a link or a request.
+// enter the URL, the history, storage, a link or a request. Nor does a
+// logo: it is read from a file into this page, and a link says only that
+// one was used (logo=chosen), so that whoever opens it chooses it again.
 
 const form = document.getElementById('editor');
 const kind = form.dataset.kind; // "" on the free-text page
@@ -26,9 +30,30 @@ const labelOf = (el) =>
 // typed reports controls whose emptiness means "nothing entered yet".
 const typed = (el) => el.dataset.field && el.tagName !== 'SELECT' && el.type !== 'checkbox';
 
+// The page's own controls of a gradient (fill, second colour, angle):
+// written into the foreground colour, the one parameter the API reads.
+const uiControl = (name) => form.querySelector(`[data-ui="${name}"]:checked`) || form.querySelector(`[data-ui="${name}"]:not([type=radio])`);
+const fillOf = () => uiControl('fill')?.value || 'solid';
+const hexOf = (el) => (el ? el.value.trim().replace(/^#/, '') : '');
+
+// composed is the colour parameter: fg, or a gradient from fg to fg2.
+function composed(fg) {
+  const fill = fillOf();
+  if (fill === 'solid' || fg === '' || fg.includes(':')) return fg;
+  const fg2 = hexOf(uiControl('fg2')) || '2c5364';
+  if (fill === 'radial') return `radial:${fg},${fg2}`;
+  return `linear:${fg},${fg2},${hexOf(uiControl('angle')) || '180'}deg`;
+}
+
+// The logo: a data URI read from a file, held in this page only.
+let logoURI = '';
+const isLogo = (el) => el.dataset.style === 'logo';
+
 // value is what a control holds; a radio button holds its value only when
 // it is the one checked.
 function value(el) {
+  if (isLogo(el)) return logoURI ? 'chosen' : '';
+  if (el.dataset.style === 'fg') return composed(el.value.trim().replace(/^#/, ''));
   if (el.type === 'checkbox') return el.checked ? 'true' : '';
   if (isRadio(el)) return el.checked ? el.value : '';
   if (el.closest('.with-swatch')) return el.value.trim().replace(/^#/, '');
@@ -68,8 +93,8 @@ function query(keep) {
 }
 
 const pageQuery = () => query(() => true);
-// The API takes everything but the caption and the template.
-const apiQuery = () => query((el) => el.dataset.style !== 'label' && el.dataset.style !== 'tpl');
+// The API takes everything but the logo, which never leaves the page.
+const apiQuery = () => query((el) => !isLogo(el));
 
 function syncURL() {
   const url = location.pathname + pageQuery();
@@ -90,27 +115,60 @@ function fillFromURL() {
       dropped.push(labelOf(el).toLowerCase());
       continue;
     }
+    if (isLogo(el)) {
+      // The link was made with a logo, which it could not carry.
+      logoWanted = true;
+      continue;
+    }
+    if (el.dataset.style === 'fg' && q.get(name).includes(':')) {
+      fillFromGradient(el, q.get(name));
+      continue;
+    }
     setValue(el, q.get(name));
     el.dataset.touched = '1';
   }
   return dropped;
 }
 
+let logoWanted = false; // a link said a logo was used, and none is chosen yet
+
+// fillFromGradient sets the fill controls from a gradient as the colour
+// parameter writes it: linear:<hex>,<hex>[,<angle>deg] or radial:<hex>,<hex>.
+function fillFromGradient(fg, v) {
+  const [kind, rest] = v.split(':', 2);
+  const parts = (rest || '').split(',');
+  const angle = parts.find((p) => /deg$/i.test(p));
+  const stops = parts.filter((p) => !/deg$/i.test(p));
+  const fill = form.querySelector(`[data-ui="fill"][value="${kind.toLowerCase()}"]`);
+  if (!fill || stops.length < 2) {
+    setValue(fg, v); // not one the controls can show: kept as typed, its error shown
+    return;
+  }
+  fill.checked = true;
+  setValue(fg, stops[0]);
+  const fg2 = uiControl('fg2');
+  if (fg2) fg2.value = stops[stops.length - 1];
+  const a = uiControl('angle');
+  if (a && angle) a.value = parseFloat(angle);
+  fg.dataset.touched = '1';
+}
+
 // --- drawing ---------------------------------------------------------------
 
 function request(examples) {
-  const r = { kind, fields: {}, style: {}, label: '', tpl: '' };
+  const r = { kind, fields: {}, style: {} };
   for (const el of controls) {
     if (isRadio(el) && !el.checked) continue;
     const v = examples && el.dataset.field ? el.dataset.example || '' : value(el);
     if (el.dataset.field) r.fields[el.dataset.field] = v;
-    else if (el.dataset.style === 'label' || el.dataset.style === 'tpl') r[el.dataset.style] = v;
+    else if (isLogo(el)) r.style.logo = logoURI;
     else r.style[el.dataset.style] = v;
   }
   return r;
 }
 
 let current = null; // the last result drawn, with the request it came from
+let lastBranded = ''; // the last branded picture the worker drew
 let lastErrors = {}; // what the last render found wrong, by control key
 let drawn = 0; // codes drawn so far: the id of the current one
 
@@ -121,9 +179,13 @@ function draw(ev) {
   const missing = showErrors(res.errors);
   lastErrors = res.errors;
   if (res.svg) {
-    codeBox.innerHTML = res.svg;
+    // A branded code shows plain until the worker has drawn it branded.
+    // Until it has, the last branded picture stays rather than flash plain.
+    const same = current && current.res.options === res.options && current.brandedSVG;
+    const last = res.branded && lastBranded;
+    codeBox.innerHTML = same || last || res.svg;
     codeBox.classList.remove('stale', 'blank');
-    current = { req, res, example };
+    current = { req, res, example, brandedSVG: same ? current.brandedSVG : '' };
     showFigures(res);
     if (++drawn === 1) performance.mark('qr:first-code');
     verifySoon();
@@ -138,7 +200,6 @@ function draw(ev) {
   showStatus(res, example, missing);
   $('code-note').hidden = Boolean(current);
   if (!current) $('code-note').textContent = statusLine.textContent || 'The code appears here once the form is complete.';
-  if (res.needFonts) loadFonts().then(() => draw(), (err) => say(`The label could not be drawn: ${err.message}`));
   if (ev) performance.measure('qr:keystroke', { start: ev.timeStamp, end: performance.now() });
 }
 
@@ -179,6 +240,7 @@ function showStatus(res, example, missing) {
   if (res.errors['']) return say(res.errors['']);
   if (missing.length) return say(`Fill in ${missing.join(', ')} to make the code.`);
   if (!res.svg) return say('Correct the marked fields to update the code.');
+  if (res.branded) return say('Checking your branded code…');
   say('Your code is ready.');
 }
 
@@ -219,14 +281,22 @@ function verifySoon() {
 function startWorker() {
   const w = new Worker('/verify-worker.js');
   w.onmessage = ({ data }) => {
+    if (data.download) return downloaded(data);
     if (data.id !== drawn || !current) return; // an answer about a code no longer shown
     if (data.error) {
       $('v-scan').textContent = 'not checked';
+      if (data.field) showBrandError(data.field, data.error);
+      else if (current.res.branded) say(`The branded code could not be drawn: ${data.error}`);
       return;
+    }
+    if (data.svg) {
+      current.brandedSVG = lastBranded = data.svg;
+      codeBox.innerHTML = data.svg;
     }
     $('v-scan').textContent = data.scannable ? 'yes' : data.decoded ? 'only with a good camera' : 'no';
     $('v-scan').dataset.scannable = String(data.scannable);
     showWarnings(data.warnings);
+    if (current.res.branded && !current.example) say(verdict(data));
   };
   w.onerror = () => {
     $('v-scan').textContent = 'not checked';
@@ -234,42 +304,44 @@ function startWorker() {
   return w;
 }
 
-// --- fonts for captions ------------------------------------------------------
-
-let fontFiles = null;
-let fonts = null;
-
-// fetchFonts fetches the font files the browser program draws captions
-// and templates with; they are left out of editor.wasm to keep it small.
-function fetchFonts() {
-  fontFiles ??= Promise.all(
-    ['/fonts/Go-Regular.ttf', '/fonts/Go-Bold.ttf'].map((u) =>
-      fetch(u).then((r) => {
-        if (!r.ok) throw new Error(`${u}: ${r.status}`);
-        return r.arrayBuffer();
-      }),
-    ),
-  );
-  fontFiles.catch(() => (fontFiles = null)); // let a later caption try again
-  return fontFiles;
+// verdict says in words what the check of a branded code found.
+function verdict(data) {
+  if (data.scannable) return 'Your branded code is ready: checked, phones will read it.';
+  let s = 'This branded code would not scan reliably, so the API would refuse it.';
+  if (data.largest > 0) s += ` A logo size of ${data.largest} or less scans.`;
+  else if (data.warnings.length) s += ` ${data.warnings[0]}`;
+  return s;
 }
 
-// loadFonts hands the font files to the browser program, once it runs.
-function loadFonts() {
-  fonts ??= fetchFonts().then(([regular, bold]) => {
-    const err = qrEditor.fonts(new Uint8Array(regular), new Uint8Array(bold));
-    if (err) throw new Error(err);
-  });
-  fonts.catch(() => (fonts = null));
-  return fonts;
+// showBrandError puts a branding error the worker found (a logo that
+// does not decode, a frame text the fonts cannot draw) next to its control.
+function showBrandError(field, msg) {
+  const key = field === 'color' ? 'fg' : field;
+  const el = controls.find((c) => keyOf(c) === key);
+  const box = el && $(`e-${nameOf(el)}`);
+  if (!box) return say(msg);
+  box.hidden = false;
+  box.textContent = msg;
+  el.setAttribute('aria-invalid', 'true');
+  say(`Correct the ${labelOf(el).toLowerCase()}: ${msg}`);
 }
 
 // --- downloads and links -------------------------------------------------------
 
 async function download(format) {
   if (!current || current.example) return;
-  if (current.req.label || current.req.tpl) await loadFonts();
   const name = `${kind || 'qr'}.${format}`;
+  if (current.res.branded) {
+    // The branded code is drawn by the worker, as the API draws it.
+    if (format === 'svg') {
+      if (!current.brandedSVG) return say('The branded code is still being checked: download it in a moment.');
+      return save(new Blob([current.brandedSVG], { type: 'image/svg+xml' }), name);
+    }
+    worker ??= startWorker();
+    pendingDownload = name;
+    worker.postMessage({ id: drawn, png: true, text: current.res.text, options: current.res.options });
+    return;
+  }
   let blob;
   if (format === 'svg') {
     blob = new Blob([qrEditor.render(current.req).svg], { type: 'image/svg+xml' });
@@ -278,6 +350,21 @@ async function download(format) {
     if (!r.png) return say(Object.values(r.errors).join(' '));
     blob = new Blob([r.png], { type: 'image/png' });
   }
+  save(blob, name);
+}
+
+let pendingDownload = '';
+
+// downloaded saves the PNG the worker drew.
+function downloaded(data) {
+  if (!pendingDownload) return;
+  const name = pendingDownload;
+  pendingDownload = '';
+  if (data.error) return say(`The PNG could not be drawn: ${data.error}`);
+  save(new Blob([data.png], { type: 'image/png' }), name);
+}
+
+function save(blob, name) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
@@ -335,8 +422,11 @@ const dropped = fillFromURL();
 syncURL();
 // On a phone the style options fold away unless the link set some, so the
 // code is a short scroll below the fields.
-if (matchMedia('(max-width: 56rem)').matches && !controls.some((el) => el.dataset.style && value(el) !== '' && value(el) !== (el.dataset.default || ''))) {
-  form.querySelector('details.style').open = false;
+if (matchMedia('(max-width: 56rem)').matches) {
+  for (const d of form.querySelectorAll('details.style')) {
+    const set = controls.some((el) => d.contains(el) && el.dataset.style && value(el) !== '' && value(el) !== (el.dataset.default || ''));
+    if (!set) d.open = false;
+  }
 }
 for (const sw of form.querySelectorAll('[data-swatch]')) {
   const text = form.querySelector(`[name="${sw.dataset.swatch}"]`);
@@ -352,6 +442,41 @@ for (const sw of form.querySelectorAll('[data-swatch]')) {
     text.value = sw.value.slice(1);
     text.dataset.touched = '1';
     text.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+// The logo: read from the file into this page, never sent or linked.
+const logoInput = controls.find(isLogo);
+logoInput?.addEventListener('change', (ev) => {
+  ev.stopPropagation();
+  const file = logoInput.files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    logoURI = String(reader.result);
+    logoWanted = false;
+    $(`p-${nameOf(logoInput)}`).hidden = true;
+    $(`x-${nameOf(logoInput)}`).hidden = false;
+    logoInput.dataset.touched = '1';
+    if (ready) draw();
+    settleSoon();
+  };
+  reader.onerror = () => say(`The logo could not be read: ${reader.error}`);
+  reader.readAsDataURL(file);
+});
+document.getElementById(`x-${logoInput ? nameOf(logoInput) : ''}`)?.addEventListener('click', (ev) => {
+  logoURI = '';
+  logoInput.value = '';
+  ev.target.hidden = true;
+  if (ready) draw();
+  settleSoon();
+  logoInput.focus();
+});
+// The fill's own controls redraw like any other.
+for (const el of form.querySelectorAll('[data-ui]')) {
+  el.addEventListener('input', (ev) => {
+    ev.stopPropagation();
+    if (ready) draw(ev);
+    settleSoon();
   });
 }
 let ready = false;
@@ -370,7 +495,6 @@ $('dl-png').addEventListener('click', () => download('png'));
 $('dl-svg').addEventListener('click', () => download('svg'));
 
 async function start() {
-  if (controls.some((el) => (el.dataset.style === 'label' || el.dataset.style === 'tpl') && value(el))) fetchFonts();
   const go = new Go();
   const source = fetch('/editor.wasm');
   let wasm;
@@ -387,6 +511,10 @@ async function start() {
   arrange();
   if (dropped.length) {
     say(`The ${dropped.join(' and ')} in the address was not used and has been removed from it: type it in the form. Secrets never go in a link.`);
+  }
+  if (logoWanted && logoInput) {
+    $(`p-${nameOf(logoInput)}`).hidden = false;
+    form.querySelector('details.branding').open = true;
   }
 }
 

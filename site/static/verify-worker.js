@@ -1,7 +1,9 @@
-// The verify worker: runs verify.wasm (scan.Verify, as GET /api/v1/verify
-// does) off the page's main thread, so decoding never delays the preview.
-// It answers {id, scannable, decoded, camera, ...} for each {id, text,
-// options} it is sent; while it is busy, only the latest request waits.
+// The verify worker: runs verify.wasm off the page's main thread, so that
+// decoding and drawing a branded code never delay the preview. It answers
+// {id, scannable, decoded, camera, ..., svg, largest} for each {id, text,
+// options} it is sent (scan.Verify, or core/brand for a branded code, as
+// the API does), and {id, png} for each {id, text, options, png: true}
+// (the PNG download). While it is busy, only the latest check waits.
 importScripts('/wasm_exec.js');
 
 const go = new Go();
@@ -15,7 +17,14 @@ let pending = null;
 let busy = false;
 let latest = 0;
 
-onmessage = ({ data }) => {
+onmessage = async ({ data }) => {
+  if (data.png) {
+    // A download: answered in turn, never dropped for a newer check.
+    await ready;
+    const r = qrPNG(data.text, data.options);
+    postMessage({ id: data.id, download: true, ...r });
+    return;
+  }
   pending = data;
   latest = data.id;
   if (!busy) work();

@@ -10,12 +10,16 @@ import (
 // heavy are packages the browser program (qrkeyless/wasm, built with
 // nogofonts as make site does) must not import. Each costs tens of
 // kilobytes of the 1.5 MiB gzip budget for nothing the page can use: the
-// page makes no network calls from Go, and fetches fonts only when a
-// caption needs them. Core code the editor reaches parses addresses with
+// page makes no network calls from Go, and the branding (frames and their
+// fonts, logos) is drawn by verify.wasm. Core code the editor reaches parses addresses with
 // net/netip, not net.
 var heavy = []string{
 	"net", "net/http", "crypto/tls",
 	"golang.org/x/image/font/gofont/goregular", "golang.org/x/image/font/gofont/gobold",
+	// the branding is drawn by verify.wasm: its fonts, logo decoders and
+	// SVG rasterizer are for after the first code
+	"qrkeyless/core/brand", "qrkeyless/core/frame", "qrkeyless/core/logo", "golang.org/x/image/font/sfnt",
+	"github.com/srwiley/oksvg", "golang.org/x/image/webp", "image/jpeg",
 }
 
 // TestBrowserProgramStaysLean names the heavy package and the chain of

@@ -6,14 +6,19 @@
 // The rendering parameters go through params.Parse and the fields through
 // the kind's builder, as on the API, so the editor and /api/v1/<kind>
 // accept and refuse the same values with the same words.
+//
+// The branding (a gradient, eye colours, a logo, a frame) is read here but
+// drawn by the page's second program, verify.wasm, with core/brand: this
+// program draws the plain code at once and says it is branded, and the
+// page swaps in the branded picture when the second program has drawn and
+// verified it. core/brand, its logo decoders and the fonts stay out of
+// this program, which must load fast on a phone.
 package editor
 
 import (
 	"errors"
 	"net/url"
-	"strings"
 
-	"qrkeyless/core/frame"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
@@ -28,15 +33,15 @@ const DataField = "data"
 type Request struct {
 	Kind   string            // a payload kind, or "" for free text in Fields[DataField]
 	Fields map[string]string // by field Name, secrets included: they never leave the page
-	Style  map[string]string // style controls by their editor names (StyleControls)
-	Label  string            // caption under the code
-	Tpl    string            // print template, one of frame.Templates, or ""
+	Style  map[string]string // style controls by their editor names (StyleControls), the logo's data URI included
 }
 
 // StyleControls are the editor's names of the shared rendering parameters,
 // in the order the form shows them: fg is the color parameter, as the
 // interface's editor URLs write it.
-var StyleControls = []params.Param{params.Style, params.Eye, params.Color, params.BG, params.EC, params.Margin, params.Size}
+var StyleControls = []params.Param{params.Style, params.Eye, params.Color, params.BG, params.EC, params.Margin, params.Size,
+	params.Frame, params.FrameText, params.FrameColor, params.FrameTextColor, params.EyeColor, params.EyeBallColor,
+	params.Logo, params.LogoSize, params.LogoMargin, params.LogoBG}
 
 // ControlName returns the editor's name of the rendering parameter called
 // name.
@@ -49,20 +54,17 @@ func ControlName(name string) string {
 
 // Result is what the preview shows.
 type Result struct {
-	SVG     string            // the code in its frame; "" when Errors is not empty
+	SVG     string            // the plain code; "" when Errors is not empty
+	Branded bool              // the branding is drawn by verify.wasm, from Options
 	Text    string            // the payload text the code holds
 	Version int               // QR version, 1 to 40
 	EC      string            // error correction level used
-	Errors  map[string]string // what is wrong, by control: a field Name, a style control, "label", "tpl"
+	Errors  map[string]string // what is wrong, by control: a field Name or a style control
 	// The verify figures that need no decoding.
 	Contrast  float64  // WCAG contrast ratio of fg on bg
 	QuietZone int      // in modules
 	Warnings  []string // plain words: colours, quiet zone, module size
-	Options   string   // the canonical rendering options, for a decoding check
-	// NeedFonts is set when the label or template was left out because the
-	// program has no fonts yet (built with nogofonts): call frame.SetFonts
-	// and render again.
-	NeedFonts bool
+	Options   string   // the canonical rendering options, branding included, for verify.wasm
 }
 
 // form is a Request read and checked.
@@ -70,7 +72,6 @@ type form struct {
 	text string
 	code *qr.Code
 	opt  params.Options
-	fr   frame.Options
 }
 
 // read checks every control of r and encodes the payload. Errors holds a
@@ -78,7 +79,6 @@ type form struct {
 func read(r Request) (form, map[string]string) {
 	errs := map[string]string{}
 	var f form
-	var title string
 	if r.Kind == "" {
 		f.text = r.Fields[DataField]
 		if f.text == "" {
@@ -87,7 +87,6 @@ func read(r Request) (form, map[string]string) {
 	} else if k, ok := payload.Lookup(r.Kind); !ok {
 		errs[""] = "no payload kind " + r.Kind
 	} else {
-		title = k.Title
 		f.text = build(k, r.Fields, errs)
 	}
 	call := params.NewCall("", url.Values{})
@@ -107,12 +106,6 @@ func read(r Request) (form, map[string]string) {
 		name := ControlName(p.Field)
 		errs[name] = p.Detail
 		call.Query.Del(name)
-	}
-	f.fr = frame.Options{Label: r.Label, Template: r.Tpl, Title: title, FG: f.opt.FG, BG: f.opt.BG}
-	if r.Tpl != "" {
-		if _, err := frame.LookupTemplate(r.Tpl); err != nil {
-			errs["tpl"] = strings.TrimPrefix(err.Error(), "frame: ")
-		}
 	}
 	if len(errs) > 0 {
 		return f, errs
@@ -175,26 +168,17 @@ func build(k *payload.Kind, fields map[string]string, errs map[string]string) st
 	return ""
 }
 
-// Render answers the preview: the framed SVG and what can be said about it
-// without decoding it.
+// Render answers the preview: the plain code as SVG and what can be said
+// about it without decoding it.
 func Render(r Request) Result {
 	f, errs := read(r)
 	if len(errs) > 0 {
 		return Result{Errors: errs}
 	}
 	ro := f.opt.Render()
-	code := render.SVG(f.code, ro)
-	svg, err := frame.SVG(code, ro.Size, f.fr)
-	needFonts := errors.Is(err, frame.ErrNoFonts)
-	switch {
-	case needFonts:
-		svg = code
-	case err != nil:
-		return Result{Errors: map[string]string{"tpl": err.Error()}}
-	}
 	res := Result{
-		NeedFonts: needFonts,
-		SVG:       string(svg),
+		SVG:       string(render.SVG(f.code, ro)),
+		Branded:   f.opt.Branded(),
 		Text:      f.text,
 		Version:   f.code.Version,
 		EC:        f.code.Level.String(),
@@ -209,19 +193,12 @@ func Render(r Request) Result {
 	return res
 }
 
-// PNG returns the framed code as PNG, the download, or the errors of the form.
+// PNG returns the plain code as PNG, the download of an unbranded code,
+// or the errors of the form.
 func PNG(r Request) ([]byte, map[string]string) {
 	f, errs := read(r)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	ro := f.opt.Render()
-	if f.fr.Plain() {
-		return render.PNG(f.code, ro), nil
-	}
-	b, err := frame.PNG(render.Image(f.code, ro), f.fr)
-	if err != nil {
-		return nil, map[string]string{"": err.Error()}
-	}
-	return b, nil
+	return render.PNG(f.code, f.opt.Render()), nil
 }

@@ -18,12 +18,12 @@ func TestRenderDecodes(t *testing.T) {
 		{"wifi", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Home6E", "password": "correct horse", "security": "WPA3"}},
 			"WIFI:T:SAE;S:Home6E;P:correct horse;;"},
 		{"wifi open, styled, captioned", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Guest"},
-			Style: map[string]string{"style": "rounded", "fg": "1a237e"}, Label: "Guest Wi-Fi"},
+			Style: map[string]string{"style": "rounded", "fg": "1a237e", "frame_text": "Guest Wi-Fi"}},
 			"WIFI:T:nopass;S:Guest;;"},
 		{"upi standee", Request{Kind: "upi", Fields: map[string]string{"pa": "acmestore@okhdfcbank", "pn": "Acme Store", "am": "149.5", "tn": "Order A1023", "tr": "A1023", "mc": "5411"},
-			Tpl: "standee", Label: "Acme Store"},
+			Style: map[string]string{"frame": "standee", "frame_text": "Acme Store"}},
 			"upi://pay?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.50&cu=INR&tn=Order%20A1023&tr=A1023&mc=5411"},
-		{"free text card", Request{Fields: map[string]string{"data": "hello world"}, Tpl: "card", Style: map[string]string{"size": "300", "ec": "q"}},
+		{"free text, gradient", Request{Fields: map[string]string{"data": "hello world"}, Style: map[string]string{"size": "300", "ec": "q", "fg": "linear:0f2027,2c5364"}},
 			"hello world"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -33,6 +33,11 @@ func TestRenderDecodes(t *testing.T) {
 			}
 			if res.Text != tc.want {
 				t.Errorf("text %q; want %q", res.Text, tc.want)
+			}
+			// Branded: verify.wasm draws the branding from the options,
+			// which must say it all.
+			if res.Branded != (len(tc.req.Style) > 0 && tc.name != "wifi") || res.Branded && !strings.Contains(res.Options, "frame") && !strings.Contains(res.Options, "linear") {
+				t.Errorf("branded %v, options %q", res.Branded, res.Options)
 			}
 			if got, err := readback.Text([]byte(res.SVG)); err != nil || got != tc.want {
 				t.Errorf("SVG decodes to %q, %v", got, err)
@@ -60,7 +65,7 @@ func TestErrorsPerControl(t *testing.T) {
 		{"wpa without password", Request{Kind: "wifi", Fields: map[string]string{"security": "WPA"}}, []string{"ssid", "password"}},
 		{"short password", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe", "password": "short"}}, []string{"password"}},
 		{"bad colours and size", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe"}, Style: map[string]string{"fg": "red", "bg": "nope", "size": "9"}}, []string{"fg", "bg", "size"}},
-		{"unknown template", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe"}, Tpl: "poster"}, []string{"tpl"}},
+		{"unknown frame, gradient of one stop", Request{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe"}, Style: map[string]string{"frame": "poster", "fg": "linear:123456"}}, []string{"frame", "fg"}},
 		{"upi missing both", Request{Kind: "upi", Fields: map[string]string{"am": "12.5"}}, []string{"pa", "pn"}},
 		{"empty text", Request{}, []string{"data"}},
 		{"text too long at H", Request{Fields: map[string]string{"data": strings.Repeat("x", 2000)}, Style: map[string]string{"ec": "H"}}, []string{"ec"}},

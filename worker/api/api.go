@@ -44,7 +44,9 @@ type postHelp struct {
 func New(site fs.FS) http.Handler {
 	s := &server{site: site}
 	s.routes = []route{
-		{path: "/api/v1/qr", methods: []string{"GET"}, handle: s.qr},
+		{path: "/api/v1/qr", methods: []string{"GET", "POST"}, handle: s.qr, post: &postHelp{
+			"a JSON object of the GET parameters (Content-Type application/json)",
+			`-H 'Content-Type: application/json' -d '{"data":"hello","frame":"banner-bottom","frame_text":"SCAN ME"}'`}},
 		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle},
 		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
 		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},

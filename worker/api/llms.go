@@ -57,6 +57,8 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 - [Generate a code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com): GET /api/v1/qr?data=<text>, in any format: %s
 - [Generate, path style](/q/hello%%20world.png): GET /q/<percent-encoded text>.png (.pdf and .eps for print)
 - [In a terminal](/q/hello): curl <host>/q/hello prints the code (format=utf8; also ansi, ascii)
+- [Branded code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com&frame=banner-bottom&frame_text=SCAN%%20ME&color=linear:0f2027,2c5364,135deg): a logo (logo=<data URI>), a frame with a call to action, gradients and eye colours, in png, svg and base64; a code whose own pixels change (logo, gradient, eye colours) is verified before it is served, and one that would not scan is a 422 whose fix is the nearest call that does (the largest logo_size that scans)
+- [Generate with a JSON body](/openapi.json): POST /api/v1/qr with {"data":"...","logo":"data:image/png;base64,..."}: the GET parameters as fields, for a logo too large for a URL (up to 256 KiB)
 - [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s
 - [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
 - [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings

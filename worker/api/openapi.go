@@ -97,7 +97,13 @@ func withMethods(rt route, op obj) obj {
 	item := obj{}
 	id := op["operationId"].(string)
 	for _, m := range rt.methods {
-		item[strings.ToLower(m)] = op
+		if post, ok := op["post"].(obj); ok && m == "POST" {
+			item["post"] = post // a GET and a POST of one path are two operations
+			continue
+		}
+		get := clone(op)
+		delete(get, "post")
+		item[strings.ToLower(m)] = get
 		if m == "GET" {
 			head := obj{"operationId": id + "Head", "summary": "Headers of " + id + " without the body", "tags": op["tags"], "responses": headResponses(op["responses"].(obj))}
 			if ps, ok := op["parameters"]; ok {
@@ -106,10 +112,12 @@ func withMethods(rt route, op obj) obj {
 			item["head"] = head
 		}
 	}
-	allow := strings.Join(append(slices.Clone(rt.methods), "OPTIONS"), ", ")
-	if slices.Contains(rt.methods, "GET") {
-		allow = strings.Replace(allow, "GET", "GET, HEAD", 1)
+	// As ServeHTTP writes Allow: the route's methods, HEAD where it answers GET, OPTIONS.
+	methods := slices.Clone(rt.methods)
+	if slices.Contains(methods, "GET") {
+		methods = append(methods, "HEAD")
 	}
+	allow := strings.Join(append(methods, "OPTIONS"), ", ")
 	var inPath []obj // a templated path's parameters, which every operation on it declares
 	ps, _ := op["parameters"].([]obj)
 	for _, p := range ps {
@@ -163,10 +171,18 @@ func ref(kind, name string) obj { return obj{"$ref": "#/components/" + kind + "/
 func problems(statuses ...string) obj {
 	out := obj{"429": ref("responses", "TooManyRequests"), "default": ref("responses", "Problem")}
 	for _, s := range statuses {
+		if s == "422 would-not-scan" { // a branded code that fails verification
+			out["422"] = ref("responses", "WouldNotScan")
+			continue
+		}
 		out[s] = ref("responses", problemNames[s])
 	}
 	return out
 }
+
+// generated are the problem statuses of a generation endpoint: a 422 when
+// a branded code would not scan.
+var generated = []string{"400", "422 would-not-scan"}
 
 var problemNames = map[string]string{"400": "BadRequest", "403": "Forbidden", "405": "MethodNotAllowed", "413": "TooLarge", "415": "UnsupportedMediaType", "422": "NoCodeFound"}
 
@@ -184,8 +200,14 @@ func operations() map[string]obj {
 	dataParams := append([]obj{queryParam(params.Data, true, nil)}, aliasParams(params.Data, nil)...)
 	return map[string]obj{
 		"/api/v1/qr": {"summary": "Generate a QR code from text", "operationId": "generate", "tags": []string{"generate"},
-			"parameters": concat(dataParams, []obj{verify}, sharedParams(nil, nil)),
-			"responses":  with(imageResponses(true), problems("400"))},
+			"description": "A branded code (a gradient, eye colours, a logo, a frame or its text) is verified before it is served; one that would not scan is a 422 whose fix is the nearest call that does.",
+			"parameters":  concat(dataParams, []obj{verify}, sharedParams(nil, nil)),
+			"responses":   with(imageResponses(true), problems(generated...)),
+			"post": obj{"summary": "Generate a QR code from a JSON body of the GET parameters", "operationId": "generatePost", "tags": []string{"generate"},
+				"description": "The parameters of GET /api/v1/qr as the fields of one JSON object (strings, numbers, booleans), for a logo too large for a URL (up to 256 KiB; the body up to 512 KiB). A fix is written as such a body: POST /api/v1/qr with {...}.",
+				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "GenerateBody"),
+					"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
+				"responses": with(imageResponses(true), problems("400", "413", "415", "422 would-not-scan"))}},
 		"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
 			"description": "The extension chooses the format (" + strings.Join(pathExtList(), ", ") + "); a format parameter that disagrees is a 400. " +
 				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
@@ -401,7 +423,7 @@ func typedOperation(k *payload.Kind) obj {
 	}
 	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"), "tags": []string{"typed"},
 		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
-		"responses":  with(imageResponses(true), problems("400"))}
+		"responses":  with(imageResponses(true), problems(generated...))}
 }
 
 func fieldNames(k *payload.Kind) []string {
@@ -541,6 +563,7 @@ func components() obj {
 		"DecodeResult":  schemaOf(reflect.TypeOf(scan.Answer{})),
 		"BatchResponse": schemaOf(reflect.TypeOf(batch.Response{})),
 		"BatchRequest":  batchRequestSchema(),
+		"GenerateBody":  generateBodySchema(),
 		"Types": obj{"type": "object", "required": []string{"count", "types"}, "additionalProperties": false, "properties": obj{
 			"count": obj{"type": "integer"}, "types": obj{"type": "array", "items": schemaOf(reflect.TypeOf(kindInfo{}))}}},
 		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
@@ -579,6 +602,7 @@ func components() obj {
 			"TooLarge":             problemJSON("The body or the work it asks for is over a limit; fix says what fits"),
 			"UnsupportedMediaType": problemJSON("The body's Content-Type is not one this endpoint reads"),
 			"NoCodeFound":          problemJSON("The image holds no readable QR code"),
+			"WouldNotScan":         problemJSON("The branded code would not scan; fix is the nearest call that does (the largest logo_size that scans, one colour for a gradient)"),
 			"TooManyRequests":      with(problemJSON("Fair use: too many requests from one client"), obj{"headers": obj{"Retry-After": ref("headers", "Retry-After"), "Cache-Control": ref("headers", "Cache-Control")}}),
 			"NotModified":          obj{"description": "Not modified: If-None-Match named the current ETag", "headers": obj{"ETag": ref("headers", "ETag")}},
 		},
@@ -601,6 +625,27 @@ func batchRequestSchema() obj {
 		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
 		"style":  style,
 		"items":  obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
+}
+
+// generateBodySchema is the body of POST /api/v1/qr: GET /api/v1/qr's
+// parameters (the canonical names; aliases are read too) as JSON fields.
+func generateBodySchema() obj {
+	props := obj{}
+	for _, p := range append([]params.Param{params.Data, params.Verify}, params.Shared...) {
+		sc := paramSchema(p)
+		sc["description"] = p.Help
+		switch p.Type {
+		case "integer", "number":
+			sc["type"] = []string{p.Type, "string"} // 300 or "300"
+			delete(sc, "default")
+		case "boolean":
+			sc = obj{"type": []string{"boolean", "string", "integer"}, "description": p.Help}
+		}
+		props[p.Name] = sc
+	}
+	return obj{"type": "object", "required": []string{params.Data.Name}, "properties": props,
+		"additionalProperties": obj{"type": []string{"string", "number", "boolean"}},
+		"description":          "Fields the service does not know are ignored, except near misses of a known name, as in a query."}
 }
 
 func kindNames() []string {

@@ -3,21 +3,29 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/edge"
 )
 
-// qr answers GET /api/v1/qr?data=...: the generic generator.
+// qr answers GET /api/v1/qr?data=...: the generic generator, and its
+// POST form (qrPost).
 func (s *server) qr(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		s.qrPost(w, r)
+		return
+	}
 	call := params.NewCall(r.URL.Path, r.URL.Query())
 	s.generate(w, r, call)
 }
@@ -238,20 +246,119 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Cal
 		writeProblem(w, r, p)
 		return
 	}
+	if o.Branded() {
+		k, p := s.branded(w, r, call, c, text, o, verify)
+		if p != nil {
+			writeProblem(w, r, p)
+		}
+		if k != nil {
+			writeCached(w, r, o.Format.ContentType, brandBytes(k, o), secret)
+		}
+		return
+	}
 	if verify {
 		release, ok := acquire(w, r) // a verify is as heavy as on its own route
 		if !ok {
 			return
 		}
 		defer release()
-		rep := scan.Verify(r.Context(), c, text, o.Render())
-		h := w.Header()
-		h.Set("x-qr-version", strconv.Itoa(rep.Version))
-		h.Set("x-qr-ec", rep.EC)
-		h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
-		h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
+		verifyHeaders(w, scan.Verify(r.Context(), c, text, o.Render()))
 	}
 	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
+}
+
+// branded draws a branded code: verified before it is served when the
+// branding touches the code's own pixels (a gradient, eye colours, a
+// logo), as a frame alone does not; nil, nil when the request waited for
+// a slot in vain (acquire answered it).
+func (s *server) branded(w http.ResponseWriter, r *http.Request, call problem.Call, c *qr.Code, text string, o params.Options, verify bool) (*brand.Code, *problem.Problem) {
+	if !o.Brand.Touches() && !verify {
+		k, err := brand.New(c, o)
+		if err != nil {
+			return nil, brand.Refused(call, err)
+		}
+		return k, nil
+	}
+	release, ok := acquire(w, r) // a verify is as heavy as on its own route
+	if !ok {
+		return nil, nil
+	}
+	defer release()
+	if !o.Brand.Touches() {
+		k, err := brand.New(c, o)
+		if err != nil {
+			return nil, brand.Refused(call, err)
+		}
+		verifyHeaders(w, k.Verify(r.Context(), text))
+		return k, nil
+	}
+	k, rep, p := brand.Checked(r.Context(), call, c, text, o)
+	if p != nil {
+		return nil, p
+	}
+	if verify {
+		verifyHeaders(w, rep)
+	}
+	return k, nil
+}
+
+// verifyHeaders adds verify=1's x-qr-* headers.
+func verifyHeaders(w http.ResponseWriter, rep scan.Report) {
+	h := w.Header()
+	h.Set("x-qr-version", strconv.Itoa(rep.Version))
+	h.Set("x-qr-ec", rep.EC)
+	h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
+	h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
+}
+
+// brandBytes draws a branded code in o's format (one of
+// params.BrandFormats).
+func brandBytes(k *brand.Code, o params.Options) []byte {
+	switch o.Format.Name {
+	case "svg":
+		return k.SVG()
+	case "base64":
+		return render.DataURI(k.PNG())
+	}
+	if o.DPI > 0 {
+		return render.WithDPI(k.PNG(), o.DPI)
+	}
+	return k.PNG()
+}
+
+// maxQRBody bounds the JSON body of POST /api/v1/qr: a logo of 256 KiB
+// as base64 and the rest.
+const maxQRBody = 512 << 10
+
+// qrPost answers POST /api/v1/qr: the parameters of GET /api/v1/qr as the
+// fields of a JSON object, for a logo too large for a URL. A fix is
+// written back as such a body.
+func (s *server) qrPost(w http.ResponseWriter, r *http.Request) {
+	example := `POST /api/v1/qr with {"data":"https://example.com","logo":"data:image/png;base64,..."}`
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		p := problem.Unsupported.Newf("", example, "Content-Type %q is not accepted; the body is a JSON object, application/json", r.Header.Get("Content-Type"))
+		p.Allowed = []string{"application/json"}
+		writeProblem(w, r, p)
+		return
+	}
+	const tooBig = "Send a smaller logo: the body is at most 512 KiB."
+	if r.ContentLength > maxQRBody {
+		writeProblem(w, r, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, maxQRBody))
+		return
+	}
+	body, p := readLimited(r.Body, maxQRBody, r.ContentLength, tooBig)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	q, p := params.FromJSON(body, example)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	call := params.NewCall(r.URL.Path, q)
+	call.Write = func(fixed url.Values) string { return "POST /api/v1/qr with " + params.ToJSON(fixed) }
+	s.generate(w, r, call)
 }
 
 // verify answers GET /api/v1/verify: the scan.Verify report of what
@@ -277,7 +384,18 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	body, _ := json.Marshal(scan.Verify(r.Context(), c, data, o.Render()))
+	var rep scan.Report
+	if o.Branded() {
+		k, err := brand.New(c, o)
+		if err != nil {
+			writeProblem(w, r, brand.Refused(call, err))
+			return
+		}
+		rep = k.Verify(r.Context(), data)
+	} else {
+		rep = scan.Verify(r.Context(), c, data, o.Render())
+	}
+	body, _ := json.Marshal(rep)
 	writeCached(w, r, "application/json", body, secret)
 }
 

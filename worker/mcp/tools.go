@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/brand"
 	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
@@ -267,6 +268,18 @@ func picture(ctx context.Context, c problem.Call, data string, known ...string) 
 	if params.HasSecret(c.Query) {
 		link += "\nThe URL carries " + params.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
+	if o.Branded() {
+		// Verified before it is given, as on /api/v1/qr.
+		k, _, p := brand.Checked(ctx, c, code, data, o)
+		if p != nil {
+			return nil, p
+		}
+		res := &Result{Content: []Content{image(base64.StdEncoding.EncodeToString(k.PNG()), "image/png"), text(link)}}
+		if o.Format.Name == "svg" {
+			res.Content = append(res.Content, text(string(k.SVG())))
+		}
+		return res, nil
+	}
 	res := &Result{Content: []Content{
 		image(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
 		text(link),
@@ -332,7 +345,16 @@ func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem
 	if p != nil {
 		return nil, p
 	}
-	rep := scan.Verify(ctx, code, data, o.Render())
+	var rep scan.Report
+	if o.Branded() {
+		k, err := brand.New(code, o)
+		if err != nil {
+			return nil, brand.Refused(c, err)
+		}
+		rep = k.Verify(ctx, data)
+	} else {
+		rep = scan.Verify(ctx, code, data, o.Render())
+	}
 	if rep.Warnings == nil {
 		rep.Warnings = []string{}
 	}

@@ -1,0 +1,35 @@
+package brand
+
+import (
+	"net/url"
+	"testing"
+
+	"qrkeyless/core/params"
+)
+
+// BenchmarkPNG draws 512 px codes with each kind of branding.
+func BenchmarkPNG(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		q    url.Values
+	}{
+		{"svg-logo", url.Values{"logo": {svgLogo}}},
+		{"png-logo", url.Values{"logo": {pngLogo}}},
+		{"gradient", url.Values{"color": {"linear:0f2027,2c5364,135deg"}, "eye_color": {"c62828"}}},
+		{"frame", url.Values{"frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			tc.q.Set("size", "512")
+			call := params.NewCall("/api/v1/qr", tc.q)
+			o, _ := params.Parse(call)
+			c, _ := params.Encode(call, "https://example.com/menu?t=123", o)
+			k, err := New(c, o)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				k.PNG()
+			}
+		})
+	}
+}

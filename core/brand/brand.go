@@ -1,0 +1,313 @@
+// Package brand draws a code with its branding: gradients and part
+// colours, a logo in the middle, a frame with a call to action round it;
+// and checks that it still scans before it is served. A logo clears the
+// modules under it whole and never the function patterns (finders,
+// timing, alignment, format and version information), which are drawn
+// over it where they pass under; the code is then verified as a phone's
+// decoder would read it (scan.VerifyImage), and a logo too large to scan
+// is refused with the largest size that does (Largest).
+//
+// The editor's first program (editor.wasm) does not import this package:
+// it draws the plain code fast, and its second (verify.wasm) draws the
+// branded one.
+package brand
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strconv"
+
+	"qrkeyless/core/frame"
+	"qrkeyless/core/logo"
+	"qrkeyless/core/params"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
+)
+
+// Code is a code with its branding, checked and ready to draw.
+type Code struct {
+	c     *qr.Code
+	ro    render.Options
+	b     params.Brand
+	paint [3]params.Paint // data, finder rings, finder balls
+	logo  *logo.Logo
+	box   [4]float64 // the logo's box in module units: x0, y0, x1, y1 (none when the logo is nil)
+	clear []bool     // modules the logo clears
+	fr    frame.Options
+}
+
+// ContrastError says that a frame's text would not show on what it is
+// drawn on.
+type ContrastError struct {
+	Ratio float64
+	Fix   color.NRGBA // a text colour that shows
+}
+
+func (e *ContrastError) Error() string {
+	return fmt.Sprintf("brand: the frame's text has %.2f:1 contrast with what it is drawn on; at least %d:1 is needed", e.Ratio, render.MinContrast)
+}
+
+// New checks o's branding for c: the logo (a *logo.Error), the frame's
+// text (a *frame.TextError) and its contrast (a *ContrastError).
+func New(c *qr.Code, o params.Options) (*Code, error) {
+	b := o.Brand
+	k := &Code{c: c, ro: o.Render(), b: b}
+	k.paint[0] = b.Paint
+	k.paint[1], k.paint[2] = b.Paint, b.Paint
+	if len(b.EyePaint.Stops) > 0 {
+		k.paint[1], k.paint[2] = b.EyePaint, b.EyePaint
+	}
+	if len(b.BallPaint.Stops) > 0 {
+		k.paint[2] = b.BallPaint
+	}
+	if b.Logo != "" {
+		l, err := logo.Parse(b.Logo)
+		if err != nil {
+			return nil, err
+		}
+		k.logo = l
+		k.place()
+	}
+	style, err := frame.Lookup(b.Frame)
+	if err != nil {
+		return nil, err
+	}
+	k.fr = frame.Options{Frame: b.Frame, Text: b.FrameText, Color: b.FrameColor, BG: k.ro.BG}
+	paper := k.fr.Paper()
+	k.fr.TextColor = b.TextOn(style.Band, paper)
+	if err := k.fr.Check(); err != nil {
+		return nil, err
+	}
+	if b.FrameText != "" {
+		if r := render.Contrast(k.fr.TextColor, paper); r < render.MinContrast {
+			fix := color.NRGBA{0, 0, 0, 255}
+			if render.Contrast(color.NRGBA{255, 255, 255, 255}, paper) > render.Contrast(fix, paper) {
+				fix = color.NRGBA{255, 255, 255, 255}
+			}
+			return nil, &ContrastError{Ratio: math.Floor(r*100) / 100, Fix: fix}
+		}
+	}
+	return k, nil
+}
+
+// place puts the logo's box in the middle of the symbol, LogoSize of its
+// width wide (tall, for a logo taller than wide), and marks the modules
+// its box and margin touch, but for the function patterns.
+func (k *Code) place() {
+	n := float64(k.c.Size)
+	w, h := k.b.LogoSize*n, k.b.LogoSize*n
+	if k.logo.W > k.logo.H {
+		h = w * k.logo.H / k.logo.W
+	} else {
+		w = h * k.logo.W / k.logo.H
+	}
+	k.box = [4]float64{(n - w) / 2, (n - h) / 2, (n + w) / 2, (n + h) / 2}
+	m := float64(k.b.LogoMargin)
+	k.clear = make([]bool, k.c.Size*k.c.Size)
+	for y := range k.c.Size {
+		for x := range k.c.Size {
+			over := float64(x+1) > k.box[0]-m && float64(x) < k.box[2]+m && float64(y+1) > k.box[1]-m && float64(y) < k.box[3]+m
+			k.clear[y*k.c.Size+x] = over && !render.Function(k.c, x, y)
+		}
+	}
+}
+
+// Cleared returns how many modules the logo clears.
+func (k *Code) Cleared() int {
+	n := 0
+	for _, c := range k.clear {
+		if c {
+			n++
+		}
+	}
+	return n
+}
+
+func (k *Code) skip() func(x, y int) bool {
+	if k.clear == nil {
+		return nil
+	}
+	return func(x, y int) bool { return k.clear[y*k.c.Size+x] }
+}
+
+// Image draws the code without its frame, o.Size pixels square: what
+// Verify reads, and what the PNG frames.
+func (k *Code) Image() *image.RGBA {
+	side, unit, origin := render.Placement(k.c, k.ro)
+	img := image.NewRGBA(image.Rect(0, 0, side, side))
+	if k.ro.BG.A > 0 {
+		draw.Draw(img, img.Bounds(), image.NewUniform(k.ro.BG), image.Point{}, draw.Src)
+	}
+	layers := render.Layers(k.c, k.ro, k.skip())
+	n := float64(k.c.Size)
+	paintLayer := func(cov *image.Alpha, p params.Paint) {
+		g := newGradient(p, n)
+		for y := range side {
+			v := (float64(y)+0.5)/unit - origin
+			for x := range side {
+				a := cov.Pix[y*cov.Stride+x]
+				if a == 0 {
+					continue
+				}
+				u := (float64(x)+0.5)/unit - origin
+				over(img, x, y, g.at(u, v), a)
+			}
+		}
+	}
+	if k.logo != nil {
+		k.drawLogo(img, unit, origin)
+	}
+	for i, l := range layers {
+		paintLayer(l.Coverage, k.paint[i])
+	}
+	return img
+}
+
+// drawLogo paints the plate over the cleared modules' area and the logo
+// in its box.
+func (k *Code) drawLogo(img *image.RGBA, unit, origin float64) {
+	px := func(v float64) int { return int(math.Round((v + origin) * unit)) }
+	m := float64(k.b.LogoMargin)
+	if k.b.LogoBG.A > 0 {
+		plate := image.Rect(px(k.box[0]-m), px(k.box[1]-m), px(k.box[2]+m), px(k.box[3]+m))
+		draw.Draw(img, plate, image.NewUniform(k.b.LogoBG), image.Point{}, draw.Over)
+	}
+	k.logo.Draw(img, image.Rect(px(k.box[0]), px(k.box[1]), px(k.box[2]), px(k.box[3])))
+}
+
+// over blends c, at coverage a, over pixel x, y of img.
+func over(img *image.RGBA, x, y int, c color.NRGBA, a uint8) {
+	i := img.PixOffset(x, y)
+	p := img.Pix[i : i+4 : i+4]
+	alpha := uint32(c.A) * uint32(a) / 255 // the paint's own opacity times coverage
+	inv := 255 - alpha
+	p[0] = uint8((uint32(c.R)*alpha + uint32(p[0])*inv) / 255)
+	p[1] = uint8((uint32(c.G)*alpha + uint32(p[1])*inv) / 255)
+	p[2] = uint8((uint32(c.B)*alpha + uint32(p[2])*inv) / 255)
+	p[3] = uint8(alpha + uint32(p[3])*inv/255)
+}
+
+// PNG draws the code in its frame as PNG.
+func (k *Code) PNG() []byte {
+	img := k.Image()
+	if k.fr.Plain() {
+		return render.EncodePNG(img.Rect.Dx(), img.Rect.Dy(), 8, 6, nil, rows(img))
+	}
+	b, err := frame.PNG(img, k.fr)
+	if err != nil { // New checked the frame
+		panic(err)
+	}
+	return b
+}
+
+// rows writes img's rows as PNG scanlines, RGBA straight, filter Sub.
+func rows(img *image.RGBA) func(y int, line []byte) {
+	return func(y int, line []byte) {
+		line[0] = 1
+		row := img.Pix[y*img.Stride:]
+		for x := 0; x < img.Rect.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			a := p[3]
+			out := line[1+4*x : 5+4*x]
+			switch a {
+			case 0:
+				out[0], out[1], out[2], out[3] = 0, 0, 0, 0
+			case 255:
+				copy(out, p)
+			default:
+				for c := range 3 {
+					out[c] = uint8((uint32(p[c])*255 + uint32(a)/2) / uint32(a))
+				}
+				out[3] = a
+			}
+		}
+		for i := len(line) - 1; i > 4; i-- {
+			line[i] -= line[i-4]
+		}
+	}
+}
+
+// SVG draws the code in its frame as SVG: each part a path filled with
+// its colour or gradient, the logo as vector (an SVG logo) or an embedded
+// PNG.
+func (k *Code) SVG() []byte {
+	side, unit, origin := render.Placement(k.c, k.ro)
+	var b bytes.Buffer
+	span := float64(side) / unit
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="%s %s %s %s">`,
+		side, side, num(-origin), num(-origin), num(span), num(span))
+	n := float64(k.c.Size)
+	var defs bytes.Buffer
+	fills := [3]string{}
+	for i, p := range k.paint {
+		fills[i] = fill(&defs, p, n, "g"+strconv.Itoa(i))
+	}
+	if defs.Len() > 0 {
+		b.WriteString("<defs>")
+		b.Write(defs.Bytes())
+		b.WriteString("</defs>")
+	}
+	if k.ro.BG.A > 0 {
+		fmt.Fprintf(&b, `<path fill="#%s"%s d="M%s %sh%sv%sh-%sz"/>`, hex6(k.ro.BG), opacity("fill", k.ro.BG),
+			num(-origin), num(-origin), num(span), num(span), num(span))
+	}
+	if k.logo != nil {
+		m := float64(k.b.LogoMargin)
+		if k.b.LogoBG.A > 0 {
+			fmt.Fprintf(&b, `<path fill="#%s"%s d="M%s %sH%sV%sH%sz"/>`, hex6(k.b.LogoBG), opacity("fill", k.b.LogoBG),
+				num(k.box[0]-m), num(k.box[1]-m), num(k.box[2]+m), num(k.box[3]+m), num(k.box[0]-m))
+		}
+		k.logo.SVG(&b, num(k.box[0]), num(k.box[1]), num(k.box[2]-k.box[0]), num(k.box[3]-k.box[1]))
+	}
+	for i, l := range render.Layers(k.c, k.ro, k.skip()) {
+		if l.Path == "" {
+			continue
+		}
+		fmt.Fprintf(&b, `<path %s d="%s"/>`, fills[i], l.Path)
+	}
+	b.WriteString("</svg>")
+	if k.fr.Plain() {
+		return b.Bytes()
+	}
+	out, err := frame.SVG(b.Bytes(), side, k.fr)
+	if err != nil { // New checked the frame
+		panic(err)
+	}
+	return out
+}
+
+// Verify checks the branded code as Verify checks a plain one, on the
+// picture PNG draws (without the frame, which sits outside the quiet
+// zone), its contrast judged on the faintest stop of every paint.
+func (k *Code) Verify(ctx context.Context, text string) scan.Report {
+	o := k.ro
+	o.FG = k.worst()
+	return scan.VerifyImage(ctx, k.c, text, o, k.Image())
+}
+
+// worst is the colour of least contrast with the background among every
+// paint's stops.
+func (k *Code) worst() color.NRGBA {
+	all := params.Paint{}
+	for _, p := range k.paint {
+		all.Stops = append(all.Stops, p.Stops...)
+	}
+	return all.Worst(k.ro.BG)
+}
+
+func num(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
+
+func hex6(c color.NRGBA) string { return fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B) }
+
+func opacity(attr string, c color.NRGBA) string {
+	if c.A == 255 {
+		return ""
+	}
+	return fmt.Sprintf(` %s-opacity="%s"`, attr, num(float64(c.A)/255))
+}

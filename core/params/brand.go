@@ -1,0 +1,378 @@
+package params
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// The branding parameters: gradients and part colours, a logo, a frame
+// with a call to action. core/brand draws them and verifies every code
+// that has one before it is served; this file only reads them.
+var (
+	EyeColor     = Param{Name: "eye_color", Type: "string", Help: "Colour of the three finder rings: hex, or a gradient as for color. Default: color."}
+	EyeBallColor = Param{Name: "eye_ball_color", Type: "string", Help: "Colour of the three finder balls: hex, or a gradient as for color. Default: eye_color."}
+
+	Logo       = Param{Name: "logo", Type: "string", Help: "An image for the middle of the code, as a data URI (data:image/svg+xml,..., or data:image/png;base64,..., also jpeg and webp; at most 256 KiB). Never a URL: nothing is fetched. Modules under it are cleared whole, never the finder, timing, alignment or format patterns; ec defaults to H; the code is verified, and a logo too large to scan is a 422 whose fix has the largest logo_size that does."}
+	LogoSize   = Param{Name: "logo_size", Type: "number", Default: "0.2", Help: "The logo's side as a share of the symbol's width, 0.05 to 0.4.", Example: "0.2"}
+	LogoMargin = Param{Name: "logo_margin", Type: "integer", Default: "1", Min: 0, Max: 4, Help: "Modules cleared round the logo.", Example: "1"}
+	LogoBG     = Param{Name: "logo_bg", Type: "string", Help: "The plate behind the logo: hex, or none. Default: bg (none when bg is transparent).", Example: "ffffff"}
+
+	Frame          = Param{Name: "frame", Aliases: []string{"tpl"}, Type: "string", Default: "none", Enum: frameNames, Help: "A frame round the code, outside its quiet zone.", Example: "banner-bottom"}
+	FrameText      = Param{Name: "frame_text", Aliases: []string{"label"}, Type: "string", Help: "The frame's call to action, at most 30 characters of Latin, Greek or Cyrillic; without a frame, a caption under the code.", Example: "SCAN ME"}
+	FrameColor     = Param{Name: "frame_color", Type: "string", Help: "The frame's colour: hex. Default: color (its darkest stop).", Example: "1a237e"}
+	FrameTextColor = Param{Name: "frame_text_color", Type: "string", Help: "The text's colour: hex, at least 3:1 against what it is drawn on. Default: white or black on a band, whichever shows more, else frame_color.", Example: "ffffff"}
+)
+
+// frameNames lists the frame values. core/frame's Frames is the registry
+// of what they draw; this list is what the parameter takes, without
+// importing the fonts core/frame draws with into every program that reads
+// parameters (the editor's).
+func frameNames() []string {
+	return []string{"none", "box", "rounded", "banner-bottom", "banner-top", "bubble", "card", "standee"}
+}
+
+// Branding lists the branding parameters, in the order they are checked
+// and documented.
+var Branding = []Param{EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
+
+// Paint is a fill: one colour, or a gradient over the symbol.
+type Paint struct {
+	Kind  string        // "" for one colour, "linear" or "radial"
+	Stops []color.NRGBA // one for a colour; two to four, evenly spaced, for a gradient
+	Angle float64       // linear: its direction in degrees, as CSS: 0 up, 90 right, 180 down
+}
+
+// Solid returns the paint of one colour.
+func Solid(c color.NRGBA) Paint { return Paint{Stops: []color.NRGBA{c}} }
+
+// String writes p as the parameter takes it: rrggbb, or
+// linear:rrggbb,rrggbb,<angle>deg, or radial:rrggbb,rrggbb.
+func (p Paint) String() string {
+	stops := make([]string, len(p.Stops))
+	for i, c := range p.Stops {
+		stops[i] = Hex(c)
+	}
+	switch p.Kind {
+	case "linear":
+		return "linear:" + strings.Join(stops, ",") + "," + strconv.FormatFloat(p.Angle, 'f', -1, 64) + "deg"
+	case "radial":
+		return "radial:" + strings.Join(stops, ",")
+	}
+	return strings.Join(stops, ",")
+}
+
+// Worst returns the stop with the least contrast against bg: what a
+// scanner sees where the gradient is faintest.
+func (p Paint) Worst(bg color.NRGBA) color.NRGBA {
+	worst, least := color.NRGBA{A: 255}, math.Inf(1)
+	for _, c := range p.Stops {
+		if k := render.Contrast(c, bg); k < least {
+			worst, least = c, k
+		}
+	}
+	return worst
+}
+
+// Darkest returns the stop of least luminance (the first, of equals).
+func (p Paint) Darkest() color.NRGBA {
+	return p.Worst(color.NRGBA{0, 0, 0, 255}) // the least contrast against black
+}
+
+// Brand is the branding of a code, read from its parameters.
+type Brand struct {
+	Paint, EyePaint, BallPaint Paint // modules, finder rings, finder balls
+
+	Logo       string      // the logo's data URI, as sent; "" for none
+	LogoSize   float64     // share of the symbol's width
+	LogoMargin int         // modules cleared round it
+	LogoBG     color.NRGBA // the plate; A == 0 for none
+
+	Frame          string // a frame name; "none" for none
+	FrameText      string
+	FrameColor     color.NRGBA
+	FrameTextColor color.NRGBA
+	frameTextSet   bool // frame_text_color was given, not the default
+}
+
+// Branded reports whether b asks for anything a plain render does not
+// draw: a gradient or a part colour, a logo, a frame or a caption.
+func (b Brand) Branded() bool {
+	return b.Paint.Kind != "" || len(b.EyePaint.Stops) > 0 || len(b.BallPaint.Stops) > 0 ||
+		b.Logo != "" || b.Frame != "none" || strings.TrimSpace(b.FrameText) != ""
+}
+
+// Touches reports whether b changes the code's own pixels (a gradient, a
+// part colour, a logo), which a scanner may then fail to read; a frame and
+// its text sit outside the quiet zone and leave them as they are.
+func (b Brand) Touches() bool {
+	return b.Paint.Kind != "" || len(b.EyePaint.Stops) > 0 || len(b.BallPaint.Stops) > 0 || b.Logo != ""
+}
+
+// Branded reports whether o asks for branding.
+func (o Options) Branded() bool { return o.Brand.Branded() }
+
+// BrandFormats are the formats branding is drawn in.
+var BrandFormats = []string{"png", "svg", "base64"}
+
+// parsePaint reads a colour or a gradient: linear:<stop>,<stop>[,...][,<angle>deg]
+// or radial:<stop>,<stop>[,...], stops in hex.
+func parsePaint(call problem.Call, param Param, name, v string) (Paint, *problem.Problem) {
+	kind, rest, grad := strings.Cut(v, ":")
+	if !grad {
+		c, p := hexColor(call, param, name, v)
+		return Solid(c), p
+	}
+	kind = strings.ToLower(strings.TrimSpace(kind))
+	example := "linear:0f2027,2c5364,135deg"
+	bad := func(why string) (Paint, *problem.Problem) {
+		return Paint{}, problem.BadValue.Newf(param.Name, call.With(name, example),
+			"%s=%q: %s; write linear:<hex>,<hex>[,<angle>deg] or radial:<hex>,<hex> with two to four hex stops", name, v, why)
+	}
+	if kind != "linear" && kind != "radial" {
+		return bad(fmt.Sprintf("%q is not linear or radial", kind))
+	}
+	pt := Paint{Kind: kind, Angle: 180}
+	for i, f := range strings.Split(rest, ",") {
+		f = strings.TrimSpace(f)
+		if deg, ok := strings.CutSuffix(strings.ToLower(f), "deg"); ok {
+			a, err := strconv.ParseFloat(deg, 64)
+			if kind != "linear" || err != nil || math.IsNaN(a) || math.IsInf(a, 0) || i < 2 {
+				return bad("the angle must be a number of degrees after the stops of a linear gradient")
+			}
+			pt.Angle = math.Mod(math.Mod(a, 360)+360, 360)
+			continue
+		}
+		c, ok := ParseHex(f)
+		if !ok {
+			return bad(fmt.Sprintf("%q is not a hex colour", f))
+		}
+		pt.Stops = append(pt.Stops, c)
+	}
+	if len(pt.Stops) < 2 || len(pt.Stops) > 4 {
+		return bad(fmt.Sprintf("it has %d stops", len(pt.Stops)))
+	}
+	return pt, nil
+}
+
+// parseBrand reads the branding parameters of call into o.Brand, after
+// the shared ones: defaults follow color and bg.
+func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *problem.Problem {
+	b := &o.Brand
+	b.Paint = Solid(o.FG)
+	b.LogoSize, b.LogoMargin, b.Frame = 0.2, 1, "none"
+	var (
+		v, name string
+		p       *problem.Problem
+	)
+	if v, name, p = Get(call, own(Color, known)); p == nil && strings.Contains(v, ":") {
+		if b.Paint, p = parsePaint(call, Color, name, v); p == nil {
+			o.FG = b.Paint.Worst(o.BG) // what contrast is judged on, and plain renderers draw
+		}
+	}
+	if v, name, p = orProblem(p, call, own(EyeColor, known)); p == nil && v != "" {
+		b.EyePaint, p = parsePaint(call, EyeColor, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(EyeBallColor, known)); p == nil && v != "" {
+		b.BallPaint, p = parsePaint(call, EyeBallColor, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(Logo, known)); p == nil && v != "" {
+		switch {
+		case !strings.HasPrefix(v, "data:"):
+			p = problem.BadValue.Newf(Logo.Name, call.With(name, LogoExample),
+				"%s must be a data URI holding the image (data:image/png;base64,... or data:image/svg+xml,...): the service fetches nothing", name)
+		case len(v) > MaxLogoURI:
+			p = problem.TooLarge.Newf(Logo.Name, "Send a logo of at most 256 KiB, as POST /api/v1/qr with a JSON body for one over a few KiB.",
+				"%s is %d KiB; at most %d KiB", name, len(v)>>10, MaxLogoURI>>10)
+		}
+		b.Logo = v
+	}
+	if v, name, p = orProblem(p, call, own(LogoSize, known)); p == nil && v != "" {
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(f) || f < 0.05 || f > 0.4 {
+			fix := "0.2"
+			if err == nil && !math.IsNaN(f) {
+				fix = strconv.FormatFloat(math.Min(0.4, math.Max(0.05, f)), 'f', -1, 64)
+			}
+			p = problem.BadValue.Newf(LogoSize.Name, call.With(name, fix), "%s=%q must be a share of the symbol's width from 0.05 to 0.4", name, v)
+		}
+		b.LogoSize = math.Round(f*1000) / 1000
+	}
+	if v, name, p = orProblem(p, call, own(LogoMargin, known)); p == nil && v != "" {
+		b.LogoMargin, p = integer(call, LogoMargin, name, v)
+	}
+	b.LogoBG = o.BG
+	if v, name, p = orProblem(p, call, own(LogoBG, known)); p == nil && v != "" {
+		if strings.EqualFold(v, "none") || strings.EqualFold(v, "transparent") {
+			b.LogoBG = color.NRGBA{}
+		} else {
+			b.LogoBG, p = hexColor(call, LogoBG, name, v)
+		}
+	}
+	if v, name, p = orProblem(p, call, own(Frame, known)); p == nil && v != "" {
+		b.Frame, p = enum(call, Frame, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(FrameText, known)); p == nil && v != "" {
+		if n := utf8.RuneCountInString(strings.TrimSpace(v)); n > 30 {
+			short := []rune(strings.TrimSpace(v))[:30]
+			p = problem.BadValue.Newf(FrameText.Name, call.With(name, strings.TrimSpace(string(short))),
+				"%s has %d characters; a frame holds at most 30", name, n)
+		}
+		b.FrameText = strings.TrimSpace(v)
+	}
+	b.FrameColor = b.Paint.Darkest()
+	if v, name, p = orProblem(p, call, own(FrameColor, known)); p == nil && v != "" {
+		b.FrameColor, p = hexColor(call, FrameColor, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(FrameTextColor, known)); p == nil && v != "" {
+		b.FrameTextColor, p = hexColor(call, FrameTextColor, name, v)
+		b.frameTextSet = true
+	}
+	if p != nil {
+		return p
+	}
+	if b.Branded() && !contains(BrandFormats, o.Format.Name) {
+		what := brandNames(call)
+		return problem.Conflict.Newf(what[0], call.With(Format.Name, "png", Format.Aliases...),
+			"%s are drawn in png, svg and base64 only, not %s", strings.Join(what, ", "), o.Format.Name)
+	}
+	if !ecSet && b.Logo != "" {
+		o.EC = qr.H // the logo hides modules: the most redundancy
+	}
+	return nil
+}
+
+// MaxLogoURI bounds the logo parameter: a 256 KiB image, base64.
+const MaxLogoURI = 256<<10*4/3 + 64
+
+// brandNames lists the branding parameters call uses, for a problem.
+func brandNames(call problem.Call) []string {
+	var names []string
+	for _, p := range append([]Param{Color}, Branding...) {
+		for _, n := range p.Names() {
+			if v := call.Query.Get(n); v != "" && (p.Name != Color.Name || strings.Contains(v, ":")) {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		names = []string{Frame.Name}
+	}
+	return names
+}
+
+// TextOn returns the frame text's colour: as given, else white or black on
+// a band (whichever shows more), else the frame's colour.
+func (b Brand) TextOn(band bool, paper color.NRGBA) color.NRGBA {
+	if b.frameTextSet {
+		return b.FrameTextColor
+	}
+	if !band {
+		return b.FrameColor
+	}
+	white, black := color.NRGBA{255, 255, 255, 255}, color.NRGBA{0, 0, 0, 255}
+	if render.Contrast(white, paper) >= render.Contrast(black, paper) {
+		return white
+	}
+	return black
+}
+
+// canonical writes the branding in one fixed form, for the cache key and
+// for the editor's verify worker, which reads it back as a query (the
+// gradient is written as color by Options.Canonical).
+func (b Brand) canonical() string {
+	if !b.Branded() {
+		return ""
+	}
+	var s strings.Builder
+	if len(b.EyePaint.Stops) > 0 {
+		s.WriteString("&eye_color=" + url.QueryEscape(b.EyePaint.String()))
+	}
+	if len(b.BallPaint.Stops) > 0 {
+		s.WriteString("&eye_ball_color=" + url.QueryEscape(b.BallPaint.String()))
+	}
+	if b.Logo != "" {
+		logoBG := "none"
+		if b.LogoBG.A > 0 {
+			logoBG = Hex(b.LogoBG)
+		}
+		fmt.Fprintf(&s, "&logo_size=%s&logo_margin=%d&logo_bg=%s&logo=%s",
+			strconv.FormatFloat(b.LogoSize, 'f', -1, 64), b.LogoMargin, logoBG, url.QueryEscape(b.Logo))
+	}
+	if b.Frame != "none" || b.FrameText != "" {
+		fmt.Fprintf(&s, "&frame=%s&frame_color=%s&frame_text=%s", b.Frame, Hex(b.FrameColor), url.QueryEscape(b.FrameText))
+		if b.frameTextSet {
+			s.WriteString("&frame_text_color=" + Hex(b.FrameTextColor))
+		}
+	}
+	return s.String()
+}
+
+// FromJSON reads a JSON object of parameters (POST /api/v1/qr) as a
+// query: strings as they are, numbers as written, booleans as 1 or 0.
+// example is the call a problem's fix shows.
+func FromJSON(body []byte, example string) (url.Values, *problem.Problem) {
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil || m == nil {
+		why := "it is not a JSON object"
+		if err != nil {
+			why = err.Error()
+		}
+		return nil, problem.BadBody.New("", "the body is not a JSON object of parameters: "+why, example)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, problem.BadBody.New("", "the body goes on after its JSON object; send one object and nothing after it", example)
+	}
+	q := url.Values{}
+	for k, v := range m {
+		switch v := v.(type) {
+		case string:
+			q.Set(k, v)
+		case json.Number:
+			q.Set(k, v.String())
+		case bool:
+			if v {
+				q.Set(k, "1")
+			} else {
+				q.Set(k, "0")
+			}
+		default:
+			return nil, problem.BadBody.Newf(k, example, "%s must be a string, a number or a boolean", k)
+		}
+	}
+	return q, nil
+}
+
+// ToJSON writes a query as the JSON object FromJSON reads, keys sorted:
+// the fix of a POST.
+func ToJSON(q url.Values) string {
+	m := map[string]string{}
+	for k, vs := range q {
+		if len(vs) > 0 {
+			m[k] = vs[0]
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(m) // map keys are sorted
+	return strings.TrimSpace(b.String())
+}
+
+// LogoExample is a logo as the logo parameter takes it: a red disc, as an
+// SVG data URI. Fixes and the POST example use it; the GET examples leave
+// the logo out, since every operation's examples are tried together.
+const LogoExample = "data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20viewBox%3D%220%200%2010%2010%22%3E%3Ccircle%20cx%3D%225%22%20cy%3D%225%22%20r%3D%225%22%20fill%3D%22%23e53935%22%2F%3E%3C%2Fsvg%3E"

@@ -1,0 +1,98 @@
+package render
+
+import (
+	"bytes"
+	"image"
+
+	"qrkeyless/core/qr"
+)
+
+// This file is what core/brand draws with: the picture split into the
+// parts it paints apart, where the symbol sits on the canvas, and which
+// modules no logo may cover. The editor's program never calls it, so the
+// linker leaves it out of editor.wasm.
+
+// Layer is one part of the picture: its coverage of the canvas (255 where
+// fully covered) and its outline as SVG path data in the viewBox's module
+// units.
+type Layer struct {
+	Coverage *image.Alpha
+	Path     string
+}
+
+// Layers returns the picture of c as o draws it in three parts: the data
+// modules with the alignment patterns and the mark, the rings of the three
+// finders, and their balls. A module for which skip reports true is left
+// out (a logo covers it); skip may be nil.
+func Layers(c *qr.Code, o Options, skip func(x, y int) bool) [3]Layer {
+	data, fs := parts(c, o)
+	if skip != nil {
+		dark := data.dark
+		data.dark = func(x, y int) bool { return dark(x, y) && !skip(x, y) }
+	}
+	var ps [3]path
+	styles[styleIndex(o.Style)].draw(&ps[0], data)
+	draw := eyes[eyeIndex(o.Eye)].draw
+	for i, f := range fs {
+		if i >= 3 { // alignment patterns go with the data
+			draw(&ps[0], f)
+			continue
+		}
+		// An eye is drawn as three outlines: the ring, its hole, the ball.
+		var e path
+		draw(&e, f)
+		moves := 0
+		for k, s := range e {
+			if s.op == moveTo {
+				if moves++; moves == 3 {
+					ps[1] = append(ps[1], e[:k]...)
+					ps[2] = append(ps[2], e[k:]...)
+					break
+				}
+			}
+		}
+	}
+	markPath(&ps[0], c.Size, o.Mark)
+	l := newLayout(c, o)
+	var out [3]Layer
+	for i, p := range ps {
+		var b bytes.Buffer
+		writePath(&b, p)
+		out[i] = Layer{Coverage: rasterize(p, l), Path: b.String()}
+	}
+	return out
+}
+
+// Placement says where c sits on the canvas o draws: the canvas's side in
+// pixels, pixels per module, and module units from the canvas's edge to
+// module (0, 0); the viewBox of SVG starts at -origin and spans side/unit.
+func Placement(c *qr.Code, o Options) (side int, unit, origin float64) {
+	l := newLayout(c, o)
+	return l.side, l.unit, l.origin
+}
+
+// Function reports whether the module at x, y of c belongs to a function
+// pattern (ISO/IEC 18004 6.3: a finder with its separator, the timing
+// patterns, an alignment pattern, the format or version information, the
+// dark module), which nothing may cover: scanners need all of it before
+// error correction can help.
+func Function(c *qr.Code, x, y int) bool {
+	n := c.Size
+	switch {
+	case x < 9 && y < 9, x >= n-8 && y < 9, x < 9 && y >= n-8: // finders, separators, format
+		return true
+	case x == 6 || y == 6: // timing
+		return true
+	case c.Version >= 7 && (x >= n-11 && y < 6 || y >= n-11 && x < 6): // version
+		return true
+	}
+	pos := alignmentCenters(c.Version)
+	for _, cy := range pos {
+		for _, cx := range pos {
+			if !inFinder(n, cx, cy) && x >= cx-2 && x <= cx+2 && y >= cy-2 && y <= cy+2 {
+				return true
+			}
+		}
+	}
+	return false
+}
