@@ -299,10 +299,11 @@ func plausible(a, b, c *finder) (gridTriple, bool) {
 }
 
 // cost is the work charged for sampling and decoding one triple, as
-// candidate.cost: its estimated grid, and the fixed part.
+// candidate.cost: its estimated grid and the alignment search, for each
+// of the (at most three) sizes tried, and the fixed part.
 func (t gridTriple) cost() int {
 	d := math.Hypot(t.tr.x-t.tl.x, t.tr.y-t.tl.y)/t.tl.size() + 7
-	return int(d*d) + tripleWork
+	return 3*int(d*d) + tripleWork
 }
 
 // info is the triple as gozxing's detector takes it.

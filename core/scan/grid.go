@@ -492,16 +492,18 @@ func dimensions(b *bitmap, t gridTriple) []int {
 	default:
 		return nil
 	}
-	// Sizes are 21, 25, ... 177: those within a tenth of the estimate,
-	// and at least the nearest two, nearest first.
+	// Sizes are 21, 25, ... 177: the nearest two, and a third when it
+	// is within a tenth of the estimate. No more: each size tried samples
+	// the grid and searches its alignment patterns, work the triple's
+	// charge (gridTriple.cost) must cover.
 	var out []int
 	for d := 21; d <= 177; d += 4 {
 		out = append(out, d)
 	}
 	sort.Slice(out, func(i, j int) bool { return math.Abs(float64(out[i])-est) < math.Abs(float64(out[j])-est) })
 	n := 2
-	for n < len(out) && math.Abs(float64(out[n])-est) <= 0.1*est {
-		n++
+	if math.Abs(float64(out[2])-est) <= 0.1*est {
+		n = 3
 	}
 	return out[:n]
 }
