@@ -330,17 +330,12 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 	q := url.Values{}
 	for _, style := range []map[string]any{shared, own} {
 		for k, v := range style {
-			switch v := v.(type) {
-			case string:
-				q.Set(k, v)
-			case float64:
-				q.Set(k, strconv.FormatFloat(v, 'f', -1, 64))
-			case bool:
-				q.Set(k, strconv.FormatBool(v))
-			default:
+			s, ok := params.Scalar(v)
+			if !ok {
 				return nil, problem.BadValue.Newf("style."+k, `Give style values as strings or numbers, e.g. "style":{"size":300,"color":"1a237e"}.`,
 					"style.%s must be a string or a number", k)
 			}
+			q.Set(k, s)
 		}
 	}
 	return q, nil

@@ -319,13 +319,29 @@ func (b Brand) canonical() string {
 	return s.String()
 }
 
+// Scalar writes a JSON value of a parameter as a query writes it:
+// strings as they are, numbers in their shortest form, booleans as true or
+// false. Anything else (an object, an array, null) is not a parameter's
+// value. Tool arguments, batch styles and the body of POST /api/v1/qr all
+// meet the query parser through it.
+func Scalar(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	case bool:
+		return strconv.FormatBool(v), true
+	}
+	return "", false
+}
+
 // FromJSON reads a JSON object of parameters (POST /api/v1/qr) as a
-// query: strings as they are, numbers as written, booleans as 1 or 0.
-// example is the call a problem's fix shows.
+// query, each value as Scalar writes it. example is the call a problem's
+// fix shows.
 func FromJSON(body []byte, example string) (url.Values, *problem.Problem) {
 	var m map[string]any
 	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
 	if err := dec.Decode(&m); err != nil || m == nil {
 		why := "it is not a JSON object"
 		if err != nil {
@@ -338,20 +354,11 @@ func FromJSON(body []byte, example string) (url.Values, *problem.Problem) {
 	}
 	q := url.Values{}
 	for k, v := range m {
-		switch v := v.(type) {
-		case string:
-			q.Set(k, v)
-		case json.Number:
-			q.Set(k, v.String())
-		case bool:
-			if v {
-				q.Set(k, "1")
-			} else {
-				q.Set(k, "0")
-			}
-		default:
+		s, ok := Scalar(v)
+		if !ok {
 			return nil, problem.BadBody.Newf(k, example, "%s must be a string, a number or a boolean", k)
 		}
+		q.Set(k, s)
 	}
 	return q, nil
 }

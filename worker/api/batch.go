@@ -14,18 +14,7 @@ const maxBatchBody = 8 << 20
 
 // batch answers POST /api/v1/qr/batch.
 func (s *server) batch(w http.ResponseWriter, r *http.Request) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		p := problem.Unsupported.Newf("", batchFix, "Content-Type %q is not accepted; a batch is JSON, application/json", r.Header.Get("Content-Type"))
-		p.Allowed = []string{"application/json"}
-		writeProblem(w, r, p)
-		return
-	}
-	const tooBig = "Split the items into smaller calls: a batch body is at most 8 MiB."
-	if r.ContentLength > maxBatchBody {
-		writeProblem(w, r, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, maxBatchBody))
-		return
-	}
-	body, p := readLimited(r.Body, maxBatchBody, r.ContentLength, tooBig)
+	body, p := jsonBody(r, maxBatchBody, "a batch is JSON", batchFix, "Split the items into smaller calls: a batch body is at most 8 MiB.")
 	if p != nil {
 		writeProblem(w, r, p)
 		return
@@ -48,6 +37,22 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, res)
+}
+
+// jsonBody reads the JSON body of a POST, refused before it is read when
+// it is not application/json (what says what it is, fix how to send it)
+// or says it is over limit bytes, and refused past limit as it is read
+// (tooBig says what to do instead).
+func jsonBody(r *http.Request, limit int64, what, fix, tooBig string) ([]byte, *problem.Problem) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		p := problem.Unsupported.Newf("", fix, "Content-Type %q is not accepted; %s, application/json", r.Header.Get("Content-Type"), what)
+		p.Allowed = []string{"application/json"}
+		return nil, p
+	}
+	if r.ContentLength > limit {
+		return nil, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+	}
+	return readLimited(r.Body, limit, r.ContentLength, tooBig)
 }
 
 const batchFix = `POST /api/v1/qr/batch with Content-Type application/json and a body such as {"items":[{"data":"hello"}]}`

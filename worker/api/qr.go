@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"fmt"
-	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -335,18 +334,7 @@ const maxQRBody = 512 << 10
 // written back as such a body.
 func (s *server) qrPost(w http.ResponseWriter, r *http.Request) {
 	example := `POST /api/v1/qr with {"data":"https://example.com","logo":"data:image/png;base64,..."}`
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		p := problem.Unsupported.Newf("", example, "Content-Type %q is not accepted; the body is a JSON object, application/json", r.Header.Get("Content-Type"))
-		p.Allowed = []string{"application/json"}
-		writeProblem(w, r, p)
-		return
-	}
-	const tooBig = "Send a smaller logo: the body is at most 512 KiB."
-	if r.ContentLength > maxQRBody {
-		writeProblem(w, r, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, maxQRBody))
-		return
-	}
-	body, p := readLimited(r.Body, maxQRBody, r.ContentLength, tooBig)
+	body, p := jsonBody(r, maxQRBody, "the body is a JSON object", example, "Send a smaller logo: the body is at most 512 KiB.")
 	if p != nil {
 		writeProblem(w, r, p)
 		return

@@ -9,7 +9,6 @@ import (
 	"maps"
 	"net/url"
 	"slices"
-	"strconv"
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/brand"
@@ -114,13 +113,13 @@ func run(c call) func(ctx context.Context, arguments any) *Result {
 func flat(args map[string]any) url.Values {
 	q := url.Values{}
 	for name, v := range args {
-		if s, ok := scalar(v); ok {
+		if s, ok := params.Scalar(v); ok {
 			q.Add(name, s)
 		}
 	}
 	if fields, ok := args["fields"].(map[string]any); ok {
 		for name, v := range fields {
-			if s, ok := scalar(v); ok {
+			if s, ok := params.Scalar(v); ok {
 				q.Add(name, s)
 			}
 		}
@@ -173,25 +172,13 @@ func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
 		if slices.Contains(skip, name) {
 			continue
 		}
-		s, ok := scalar(args[name])
+		s, ok := params.Scalar(args[name])
 		if !ok {
 			return nil, problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
 		}
 		q.Set(name, s)
 	}
 	return q, nil
-}
-
-func scalar(v any) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		return v, true
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64), true
-	case bool:
-		return strconv.FormatBool(v), true
-	}
-	return "", false
 }
 
 // generate is qr_generate: GET /api/v1/qr as a tool.
@@ -221,7 +208,7 @@ func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.
 			`Give "fields" as an object, e.g. {"type":"wifi","fields":{"ssid":"Home","password":"..."}}.`)
 	}
 	for _, f := range slices.Sorted(maps.Keys(fields)) {
-		s, ok := scalar(fields[f])
+		s, ok := params.Scalar(fields[f])
 		if !ok {
 			return nil, problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
 		}
