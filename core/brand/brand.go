@@ -195,42 +195,11 @@ func over(img *image.RGBA, x, y int, c color.NRGBA, a uint8) {
 
 // PNG draws the code in its frame as PNG.
 func (k *Code) PNG() []byte {
-	img := k.Image()
-	if k.fr.Plain() {
-		return render.EncodePNG(img.Rect.Dx(), img.Rect.Dy(), 8, 6, nil, rows(img))
-	}
-	b, err := frame.PNG(img, k.fr)
+	b, err := frame.PNG(k.Image(), k.fr)
 	if err != nil { // New checked the frame
 		panic(err)
 	}
 	return b
-}
-
-// rows writes img's rows as PNG scanlines, RGBA straight, filter Sub.
-func rows(img *image.RGBA) func(y int, line []byte) {
-	return func(y int, line []byte) {
-		line[0] = 1
-		row := img.Pix[y*img.Stride:]
-		for x := 0; x < img.Rect.Dx(); x++ {
-			p := row[4*x : 4*x+4]
-			a := p[3]
-			out := line[1+4*x : 5+4*x]
-			switch a {
-			case 0:
-				out[0], out[1], out[2], out[3] = 0, 0, 0, 0
-			case 255:
-				copy(out, p)
-			default:
-				for c := range 3 {
-					out[c] = uint8((uint32(p[c])*255 + uint32(a)/2) / uint32(a))
-				}
-				out[3] = a
-			}
-		}
-		for i := len(line) - 1; i > 4; i-- {
-			line[i] -= line[i-4]
-		}
-	}
 }
 
 // SVG draws the code in its frame as SVG: each part a path filled with

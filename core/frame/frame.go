@@ -331,8 +331,12 @@ func Image(code image.Image, o Options) (image.Image, error) {
 	return compose(code, o)
 }
 
-// PNG is Image encoded as PNG.
+// PNG is Image encoded as PNG: truecolour, with alpha only where a pixel
+// is not opaque.
 func PNG(code image.Image, o Options) ([]byte, error) {
+	if rgba, ok := code.(*image.RGBA); ok && o.Plain() {
+		return encodePNG(rgba), nil
+	}
 	img, err := compose(code, o)
 	if err != nil {
 		return nil, err
