@@ -506,18 +506,13 @@ func picture(param, value string) string { return "/pictures/" + param + "-" + v
 // search over short texts).
 const pictureText = "qr1136"
 
-// Groups splits controls into the style's and the branding's.
-func Groups(cs []Control) (style, brand []Control) {
+// group returns the controls of cs in the group named ("style" or "brand").
+func group(cs []Control, name string) []Control {
+	var out []Control
 	for _, c := range cs {
-		if c.Group == "brand" {
-			brand = append(brand, c)
-		} else {
-			style = append(style, c)
+		if c.Group == name {
+			out = append(out, c)
 		}
 	}
-	return style, brand
+	return out
 }
-
-func styleOf(cs []Control) []Control { s, _ := Groups(cs); return s }
-
-func brandOf(cs []Control) []Control { _, b := Groups(cs); return b }

@@ -334,7 +334,7 @@ func workspace(kind, title string, fields, styles []Control, secrets []string) t
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, c := range styleOf(styles) {
+		for _, c := range group(styles, "style") {
 			templ_7745c5c3_Err = control(c).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -344,7 +344,7 @@ func workspace(kind, title string, fields, styles []Control, secrets []string) t
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, c := range brandOf(styles) {
+		for _, c := range group(styles, "brand") {
 			templ_7745c5c3_Err = control(c).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

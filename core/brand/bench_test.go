@@ -3,8 +3,6 @@ package brand
 import (
 	"net/url"
 	"testing"
-
-	"qrkeyless/core/params"
 )
 
 // BenchmarkPNG draws 512 px codes with each kind of branding.
@@ -20,9 +18,7 @@ func BenchmarkPNG(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			tc.q.Set("size", "512")
-			call := params.NewCall("/api/v1/qr", tc.q)
-			o, _ := params.Parse(call)
-			c, _ := params.Encode(call, "https://example.com/menu?t=123", o)
+			c, o := code(b, "https://example.com/menu?t=123", tc.q)
 			k, err := New(c, o)
 			if err != nil {
 				b.Fatal(err)

@@ -40,7 +40,7 @@ var (
 )
 
 // code reads q as /api/v1/qr would and encodes text.
-func code(t *testing.T, text string, q url.Values) (*qr.Code, params.Options, params.Options) {
+func code(t testing.TB, text string, q url.Values) (*qr.Code, params.Options) {
 	t.Helper()
 	call := params.NewCall("/api/v1/qr", q)
 	o, p := params.Parse(call)
@@ -51,7 +51,7 @@ func code(t *testing.T, text string, q url.Values) (*qr.Code, params.Options, pa
 	if p != nil {
 		t.Fatal(p.Detail)
 	}
-	return c, o, o
+	return c, o
 }
 
 // Branded codes still scan: the PNG read back by plain gozxing (no
@@ -70,7 +70,7 @@ func TestBrandedCodesScan(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, o, _ := code(t, menu, tt.q)
+			c, o := code(t, menu, tt.q)
 			k, rep, p := Checked(context.Background(), params.NewCall("/api/v1/qr", tt.q), c, menu, o)
 			if p != nil {
 				t.Fatalf("refused: %s", p.Detail)
@@ -96,7 +96,7 @@ func TestLogoClearsWholeModules(t *testing.T) {
 	text := strings.Repeat("a", 60) // version 7 at H: an alignment pattern at the centre
 	q := url.Values{"logo": {svgLogo}, "logo_size": {"0.3"}, "logo_bg": {"ffffff"}, "size": {"45"}}
 	q.Set("size", "530") // 10 px a module, whole
-	c, o, _ := code(t, text, q)
+	c, o := code(t, text, q)
 	if c.Version != 7 {
 		t.Fatalf("version %d, want 7", c.Version)
 	}
@@ -144,7 +144,7 @@ func TestLogoClearsWholeModules(t *testing.T) {
 func TestLargestLogo(t *testing.T) {
 	q := url.Values{"logo": {pngLogo}, "logo_size": {"0.4"}, "logo_bg": {"ffffff"}, "ec": {"Q"}}
 	call := params.NewCall("/api/v1/qr", q)
-	c, o, _ := code(t, menu, q)
+	c, o := code(t, menu, q)
 	_, _, p := Checked(context.Background(), call, c, menu, o)
 	if p == nil || p.Status != 422 || p.Field != "logo_size" {
 		t.Fatalf("a 40%% logo at ec=Q: %v; want a 422 about logo_size", p)
@@ -161,7 +161,7 @@ func TestLargestLogo(t *testing.T) {
 	scans := func(s string) bool {
 		q2 := fix.Query()
 		q2.Set("logo_size", s)
-		c, o, _ := code(t, menu, q2)
+		c, o := code(t, menu, q2)
 		_, _, p := Checked(context.Background(), params.NewCall("/api/v1/qr", q2), c, menu, o)
 		return p == nil
 	}
@@ -195,7 +195,7 @@ func TestRefused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			call := params.NewCall("/api/v1/qr", tt.q)
-			c, o, _ := code(t, menu, tt.q)
+			c, o := code(t, menu, tt.q)
 			_, _, p := Checked(context.Background(), call, c, menu, o)
 			if p == nil || p.Status != 400 || p.Field != tt.field {
 				t.Fatalf("got %+v; want a 400 about %s", p, tt.field)
@@ -217,7 +217,7 @@ func strconvFormat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64)
 func TestGradientJudgedOnFaintestStop(t *testing.T) {
 	q := url.Values{"color": {"linear:000000,e0e0e0"}}
 	call := params.NewCall("/api/v1/qr", q)
-	c, o, _ := code(t, menu, q)
+	c, o := code(t, menu, q)
 	_, rep, p := Checked(context.Background(), call, c, menu, o)
 	if p == nil || p.Status != 422 || rep.Contrast > 1.5 {
 		t.Fatalf("got %v, contrast %v; want a 422 judged on e0e0e0 (1.3:1)", p, rep.Contrast)

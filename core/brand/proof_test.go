@@ -72,14 +72,7 @@ func TestWriteBrandSet(t *testing.T) {
 	add := func(name string, q url.Values) bool {
 		q.Set("size", "512")
 		call := params.NewCall("/api/v1/qr", q)
-		o, p := params.Parse(call)
-		if p != nil {
-			t.Fatalf("%s: %s", name, p.Detail)
-		}
-		c, p := params.Encode(call, text, o)
-		if p != nil {
-			t.Fatalf("%s: %s", name, p.Detail)
-		}
+		c, o := code(t, text, q)
 		e := brandEntry{Name: name, Query: brandQuery(q), Text: text}
 		k, rep, p := Checked(context.Background(), call, c, text, o)
 		if p != nil {
@@ -155,10 +148,7 @@ func TestWriteBrandSet(t *testing.T) {
 	for _, ec := range []string{"L", "M", "Q", "H"} {
 		table[ec] = map[string]float64{}
 		for _, st := range render.StyleNames() {
-			q := url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "logo_size": {"0.41"}, "size": {"512"}}
-			call := params.NewCall("/api/v1/qr", q)
-			o, _ := params.Parse(call)
-			c, _ := params.Encode(call, text, o)
+			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "logo_size": {"0.41"}, "size": {"512"}})
 			scans := func(o params.Options) bool {
 				k, err := New(c, o)
 				return err == nil && k.Verify(context.Background(), text).Scannable && marginScans(context.Background(), c, text, o)
@@ -230,8 +220,7 @@ func TestBrandCosts(t *testing.T) {
 	} {
 		tc.q.Set("size", "512")
 		call := params.NewCall("/api/v1/qr", tc.q)
-		o, _ := params.Parse(call)
-		c, _ := params.Encode(call, text, o)
+		c, o := code(t, text, tc.q)
 		var r row
 		r.Name = tc.name
 		if !o.Branded() {
