@@ -148,7 +148,8 @@ func TestWriteBrandSet(t *testing.T) {
 	for _, ec := range []string{"L", "M", "Q", "H"} {
 		table[ec] = map[string]float64{}
 		for _, st := range render.StyleNames() {
-			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "logo_size": {"0.41"}, "size": {"512"}})
+			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "size": {"512"}})
+			o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
 			scans := func(o params.Options) bool {
 				k, err := New(c, o)
 				return err == nil && k.Verify(context.Background(), text).Scannable && marginScans(context.Background(), c, text, o)
