@@ -18,10 +18,17 @@ func encodePNG(img *image.RGBA) []byte {
 	}
 	return render.EncodePNG(w, h, 8, colorType, nil, func(y int, line []byte) {
 		line[0] = 1 // filter Sub: flat areas become runs of zeros
-		row := img.Pix[y*img.Stride:]
-		for x := 0; x < w; x++ {
-			c := straight(row[4*x:4*x+4], alpha)
-			copy(line[1+x*channels:], c[:channels])
+		row := img.Pix[y*img.Stride:][:4*w]
+		if alpha {
+			for x := 0; x < w; x++ {
+				c := straight(row[4*x:4*x+4], alpha)
+				copy(line[1+x*channels:], c[:channels])
+			}
+		} else { // the common case: three bytes of four, no division
+			out := line[1:][:3*w]
+			for x := 0; x < w; x++ {
+				out[3*x], out[3*x+1], out[3*x+2] = row[4*x], row[4*x+1], row[4*x+2]
+			}
 		}
 		for i := len(line) - 1; i > channels; i-- { // from the right, so left neighbours are still unfiltered
 			line[i] -= line[i-channels]
