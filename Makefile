@@ -69,7 +69,7 @@ worker:
 	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seed.mjs
 	@echo "export default \"$$(sha256sum build/worker/app.wasm | cut -c1-16)\";" > build/worker/build.mjs
 	@raw=$$(stat -c %s build/worker/app.wasm); echo "worker .wasm: $$raw bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip (limit 33554432 raw)"; \
-	if [ "$$raw" -ge 33554432 ]; then echo "worker .wasm is $$raw bytes, at or over 32 MiB, half of Cloudflare's 64 MiB Worker limit: see e2e/bench/wasmsize.mjs for what takes the room" >&2; exit 1; fi
+	if [ "$$raw" -ge 33554432 ]; then echo "worker .wasm is $$raw bytes, at or over 32 MiB, half of Cloudflare's 64 MiB Worker limit: see bench/wasmsize.mjs for what takes the room" >&2; exit 1; fi
 
 node_modules: package-lock.json
 	@if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
@@ -101,18 +101,18 @@ chromium:
 ## bench: encode and decode against peer libraries (native and WebAssembly), the Worker on
 ## workerd next to the native server, .wasm sizes; writes BENCHMARKS.md and docs/bench-encode.svg
 bench: node_modules build build/wrangler.toml
-	bash e2e/bench/run.sh
+	bash bench/run.sh
 
 ## soak: one workerd process answers 100,000 mixed requests one after another (about 10 minutes);
 ## writes build/soak/soak.json and the Soak section of BENCHMARKS.md. Not part of make test.
 soak: node_modules build
-	node e2e/bench/soak.mjs
+	node bench/soak.mjs
 
 ## load: 60 s at concurrency 32 on workerd alone, without and then with attacks from internal/hostile;
 ## writes build/load/load.json and the Load section of BENCHMARKS.md. Not part of make test.
 load: node_modules build
-	$(GO) run ./e2e/bench/hostile -out build/load/hostile
-	node e2e/bench/load.mjs
+	$(GO) run ./bench/hostile -out build/load/hostile
+	node bench/load.mjs
 
 ## screens: the first screen of every editor page at 390 and 1280 px, in docs/screens/ (Chromium)
 screens: node_modules build chromium

@@ -1,6 +1,6 @@
 // Starting the Go program and calling into it, shared by the Worker's
 // entry (entry.mjs) and the benchmarks that run the same .wasm in Node
-// (e2e/bench/isolate.mjs). Expects Go's wasm_exec.js to have defined Go.
+// (bench/isolate.mjs). Expects Go's wasm_exec.js to have defined Go.
 
 // start instantiates mod and runs Go's initialisation and main up to its
 // select {}, which registered globalThis.qrkeyless. While loading()

@@ -1,9 +1,9 @@
 // Command hostile writes the attack files of internal/hostile that
-// `make load` (e2e/bench/load.mjs) sends to the Worker, into -out:
+// `make load` (bench/load.mjs) sends to the Worker, into -out:
 // finder grids (422), images whose pixels are over the Worker's limits
 // and a batch of 1,000 items at the most expensive style (413).
 //
-//	go run ./e2e/bench/hostile -out build/load/hostile
+//	go run ./bench/hostile -out build/load/hostile
 package main
 
 import (

@@ -10,7 +10,7 @@
 // measured the same way: the floor of workerd's own memory.
 //
 // Usage (from the repository root, after make build):
-//   node e2e/bench/soak.mjs [--requests 100000] [--block 5000] [--hello 100000] [--out build/soak] [--md BENCHMARKS.md]
+//   node bench/soak.mjs [--requests 100000] [--block 5000] [--hello 100000] [--out build/soak] [--md BENCHMARKS.md]
 // Writes OUT/soak.json and OUT/workerd*.log, and the Soak section of the
 // --md file (--md '' leaves it alone).
 import { execFileSync } from "node:child_process";
@@ -87,7 +87,7 @@ async function soak(server, n, next, withHealth) {
 // measure runs the soak and returns its result (as soak.json holds it).
 async function measure() {
   fs.mkdirSync(out, { recursive: true });
-  execFileSync(process.execPath, ["e2e/bench/workerd-config.mjs", out], { stdio: "inherit" });
+  execFileSync(process.execPath, ["bench/workerd-config.mjs", out], { stdio: "inherit" });
   const result = { requests: total, block: blockSize, date: new Date().toISOString(), machine: `${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores`, node: process.version };
   {
     const server = await startWorkerd(path.join(out, "workerd.capnp"), path.join(out, "workerd.log"));
@@ -163,8 +163,8 @@ const table = (head, rows) =>
   [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 const status = (ok) => (ok ? "meets" : "**misses**");
 const helloBy = new Map((result.hello?.blocks ?? []).map((b) => [b.served, b]));
-const md = `Written by \`make soak\` (e2e/bench/soak.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}; ${result.seconds} s for our Worker.
-One workerd process (workerd alone, the configuration of e2e/bench/workerd-config.mjs) answers ${int(result.requests)} requests one after another over
+const md = `Written by \`make soak\` (bench/soak.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}; ${result.seconds} s for our Worker.
+One workerd process (workerd alone, the configuration of bench/workerd-config.mjs) answers ${int(result.requests)} requests one after another over
 keep-alive HTTP, cycling through ${result.kinds.length} kinds: ${result.kinds.map((k) => `${k.name} (${k.status})`).join(", ")}; the decode
 sends a 128 px PNG the server made, the batch 10 items as base64, the MCP call is \`tools/call\` of \`qr_generate\`, the notification
 \`notifications/initialized\`, which has no answer. After every ${int(result.block)}: the block's latency, \`GET /api/v1/health\` (the Worker's

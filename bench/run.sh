@@ -9,7 +9,7 @@
 # only; every load is bounded, and nothing runs beside anything else.
 # About 10 minutes on a quiet 2-core machine.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 export WRANGLER_SEND_METRICS=false
 out=build/bench
 rm -rf "$out"
@@ -22,7 +22,7 @@ wasm_exec=$(go env GOROOT)/lib/wasm/wasm_exec_node.js
 [ -f "$wasm_exec" ] || wasm_exec=$(go env GOROOT)/misc/wasm/wasm_exec_node.js
 # The peers module follows whatever our go.mod requires today, so let the
 # go command fill in its go.sum rather than fail when core gains a module.
-peers() { (cd e2e/bench/peers && GOFLAGS=-mod=mod "$@"); }
+peers() { (cd bench/peers && GOFLAGS=-mod=mod "$@"); }
 root=$(pwd)
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
@@ -42,7 +42,7 @@ step "encode, native: ours vs skip2, gozxing, yeqown (5 rounds)"
 step "encode, WebAssembly in Node (5 rounds)"
 go_wasm encode -rounds 5 > "$out/encode-wasm.json"
 step "encode, node qrcode (5 rounds)"
-node e2e/bench/encode.mjs "$out/inputs.json" 5 > "$out/encode-node.json"
+node bench/encode.mjs "$out/inputs.json" 5 > "$out/encode-node.json"
 step "CPU profiles of our encoder on the longest input"
 # Samples that land in runtime.asyncPreempt belong to the loop the runtime
 # interrupted; -hide hands them back to it.
@@ -62,12 +62,12 @@ step "decode, native: ours vs plain gozxing (3 rounds)"
 step "decode, WebAssembly in Node (3 rounds)"
 go_wasm decode -dir "$out/decode" -rounds 3 > "$out/decode-wasm.json"
 step "decode, zxing-cpp (zxing-wasm, 3 rounds)"
-node e2e/bench/decode.mjs "$out/decode" 3 > "$out/decode-zxing.json"
+node bench/decode.mjs "$out/decode" 3 > "$out/decode-zxing.json"
 
 step "decode: the held-out photo seed (hardset.Photos(3, 20), never tuned on), ours, gozxing, zxing-cpp and jsQR"
 "$out/peers" images -dir "$out/heldout" -set photo -photo-seed 3 > /dev/null
 "$out/peers" decode -dir "$out/heldout" -rounds 1 > "$out/heldout-native.json"
-node e2e/bench/decode.mjs "$out/heldout" 1 > "$out/heldout-zxing.json"
+node bench/decode.mjs "$out/heldout" 1 > "$out/heldout-zxing.json"
 step "decode: the rung table, each rung alone and in the ladder, on the hard set and the photo corpus"
 QR_RUNGS_DIRS="$root/$out/decode" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
 
@@ -127,7 +127,7 @@ node -e '
   fs.writeFileSync(process.argv[2], JSON.stringify({ Replace: r }));
 ' "$out/_overlay/mcp_stub.go" "$out/nomcp-overlay.json"
 {
-  for p in runtime platform encode decode; do ladder "$p" e2e/bench/peers "./sizes/$p"; done
+  for p in runtime platform encode decode; do ladder "$p" bench/peers "./sizes/$p"; done
   ladder nomcp . ./worker -overlay "$out/nomcp-overlay.json"
 } > "$out/ladder.jsonl"
 # The Worker linked again without -s keeps its name section, which names
@@ -138,7 +138,7 @@ attribute() { # name, then go build/list flags
   shift
   GOOS=js GOARCH=wasm go build "$@" -trimpath -o "$out/$name-names.wasm" ./worker &&
     GOOS=js GOARCH=wasm go list "$@" -deps -f '{{.ImportPath}}	{{with .Module}}{{.Path}}{{end}}' ./worker > "$out/$name-deps.tsv" &&
-    node e2e/bench/wasmsize.mjs "$out/$name-names.wasm" "$out/$name-deps.tsv" > "$out/attribution-$name.json"
+    node bench/wasmsize.mjs "$out/$name-names.wasm" "$out/$name-deps.tsv" > "$out/attribution-$name.json"
 }
 attribute worker
 attribute nomcp -overlay "$out/nomcp-overlay.json" || echo "bench: no attribution without MCP (see the ladder)" >&2
@@ -147,15 +147,15 @@ attribute nomcp -overlay "$out/nomcp-overlay.json" || echo "bench: no attributio
 # (compile, Go's initialisation to ready, the warm-up), a fresh process per
 # sample, since V8 keeps nothing between processes.
 step "the Worker's .wasm in Node: start-up in 5 fresh processes, 5 without the warm-up (--cold), one init trace"
-for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker; done > "$out/startup.jsonl"
-for _ in 1 2 3 4 5; do node e2e/bench/isolate.mjs build/worker --cold; done > "$out/startup-cold.jsonl"
-node e2e/bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
+for _ in 1 2 3 4 5; do node bench/isolate.mjs build/worker; done > "$out/startup.jsonl"
+for _ in 1 2 3 4 5; do node bench/isolate.mjs build/worker --cold; done > "$out/startup-cold.jsonl"
+node bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
 step "the Worker's .wasm in Node: every endpoint, 200 of each, in the isolate (the CPU a request takes)"
-node e2e/bench/isolate.mjs build/worker --endpoints 200 > "$out/endpoints-isolate.json"
+node bench/isolate.mjs build/worker --endpoints 200 > "$out/endpoints-isolate.json"
 step "the Worker's .wasm in Node: one isolate over 8,000 PNG requests"
-node e2e/bench/isolate.mjs build/worker --sustained > "$out/sustained.json"
+node bench/isolate.mjs build/worker --sustained > "$out/sustained.json"
 
-kinds=$(node --input-type=module -e 'import { kinds } from "./e2e/bench/requests.mjs"; console.log(Object.keys(kinds).join(" "))')
+kinds=$(node --input-type=module -e 'import { kinds } from "./bench/requests.mjs"; console.log(Object.keys(kinds).join(" "))')
 # start NAME COMMAND...: run a server in its own process group, its output
 # in $out/NAME.log. stop ends the last one started.
 start() {
@@ -170,42 +170,42 @@ step "native server: first request, then every kind of request at concurrency 1 
 go build -o "$out/native-server" ./worker
 port=$(free_port)
 start native env PORT="$port" "$out/native-server"
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 > "$out/native.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 3 > "$out/native.json"
 step "native server: MCP initialize, SDK connect and qr_generate (50 each)"
-node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-native.json"
+node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-native.json"
 stop
 
 # workerd alone, as Cloudflare runs the Worker: no wrangler proxy, no
 # miniflare entry or asset router in front. A fresh process for each kind
 # of request, so that none inherits another's heap, and each start is one
 # more cold-start sample.
-node e2e/bench/workerd-config.mjs "$out"
+node bench/workerd-config.mjs "$out"
 workerd=node_modules/.bin/workerd
 step "workerd alone: 5 new processes each of the Worker and of a plain JavaScript Worker, spawn to first answer; the JavaScript Worker's floor"
-node e2e/bench/workerd-start.mjs "$out" 5 200 > "$out/workerd-start.json"
+node bench/workerd-start.mjs "$out" 5 200 > "$out/workerd-start.json"
 step "workerd alone, a new process: every endpoint, 200 of each, one at a time"
 port=$(free_port)
 start workerd-endpoints "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
-node e2e/bench/endpoints.mjs "http://127.0.0.1:$port" 200 > "$out/endpoints-workerd.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+node bench/endpoints.mjs "http://127.0.0.1:$port" 200 > "$out/endpoints-workerd.json"
 stop
 step "workerd alone: a plain JavaScript Worker, the runtime's own floor (3 runs)"
 port=$(free_port)
 start workerd-hello "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd-hello.capnp"
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds health --concurrency 1 > "$out/workerd-hello.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds health --concurrency 1 > "$out/workerd-hello.json"
 stop
 for kind in $kinds; do
   step "workerd alone, a new process: the Worker's first request, then $kind at concurrency 1 and 16 (3 runs)"
   port=$(free_port)
   start "workerd-$kind" "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
-  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" > "$out/workerd-$kind.json"
+  node bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" > "$out/workerd-$kind.json"
   stop
 done
 step "workerd alone, a new process: MCP initialize, SDK connect and qr_generate (50 each)"
 port=$(free_port)
 start workerd-mcp "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$out/workerd.capnp"
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
-node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-workerd.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-workerd.json"
 stop
 
 step "edge cache on workerd alone: an in-memory cache behind the Cache API, then none (200 codes, 200 tools/list each)"
@@ -213,8 +213,8 @@ for cfg in cache nocache; do
   port=$(free_port)
   capnp="$out/workerd-cache.capnp"; [ "$cfg" = nocache ] && capnp="$out/workerd.capnp"
   start "workerd-$cfg" "$workerd" serve --socket-addr "http=127.0.0.1:$port" "$capnp"
-  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
-  node e2e/bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-$( [ "$cfg" = cache ] && echo workerd || echo nocache ).json"
+  node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+  node bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-$( [ "$cfg" = cache ] && echo workerd || echo nocache ).json"
   stop
 done
 
@@ -238,25 +238,25 @@ wrangler_dev() {
 for kind in $kinds; do
   step "wrangler dev, a new session: the Worker's first request, then $kind at concurrency 1 (3 runs)"
   wrangler_dev "wrangler-$kind"
-  node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" --concurrency 1 > "$out/wrangler-$kind.json"
+  node bench/latency.mjs "http://127.0.0.1:$port" --runs 3 --kinds "$kind" --concurrency 1 > "$out/wrangler-$kind.json"
   stop
 done
 step "wrangler dev, a new session: the edge cache, miniflare's (200 codes, 200 tools/list)"
 wrangler_dev wrangler-cache
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
-node e2e/bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-wrangler.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
+node bench/cache.mjs "http://127.0.0.1:$port" 200 > "$out/cache-wrangler.json"
 stop
 step "wrangler dev, a new session: MCP initialize, SDK connect and qr_generate (50 each)"
 wrangler_dev wrangler-mcp
-node e2e/bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
-node e2e/bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
+node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
+node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
 stop
 
 # The editor's static files are wrangler's assets, as on Cloudflare.
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   step "the editor in Chromium, served by wrangler dev"
   wrangler_dev wrangler-editor
-  node e2e/editor/measure.mjs "http://127.0.0.1:$port" > "$out/editor.json"
+  node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor.json"
   stop
 else
   echo "bench: no Chromium at ${CHROMIUM:-/usr/bin/chromium}: the editor is not measured" >&2
@@ -266,6 +266,6 @@ node -e 'console.log(JSON.stringify({end: require("os").loadavg()}))' > "$out/lo
 step "writing BENCHMARKS.md and docs/bench-encode.svg"
 # The Soak and Load sections (make soak, make load) are carried over from
 # the BENCHMARKS.md this replaces.
-node e2e/bench/report.mjs "$out" "$(go version)" BENCHMARKS.md > "$out/BENCHMARKS.md"
+node bench/report.mjs "$out" "$(go version)" BENCHMARKS.md > "$out/BENCHMARKS.md"
 cp "$out/BENCHMARKS.md" BENCHMARKS.md
 step "done"

@@ -3,7 +3,7 @@
 // in flight, a request's wall time bounds its CPU time. Each endpoint gets
 // a warm-up, then `rounds` requests cycling through 8 variants of its data,
 // so none is answered from a cache the endpoint might keep.
-// Usage: node e2e/bench/endpoints.mjs BASE_URL [rounds] [filter]
+// Usage: node bench/endpoints.mjs BASE_URL [rounds] [filter]
 // Prints one JSON object: {endpoint: {p50, p90, p99, n}} in milliseconds.
 import { percentiles } from "./requests.mjs";
 import { endpoints } from "./endpoint-list.mjs";

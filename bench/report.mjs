@@ -1,5 +1,5 @@
 // Writes BENCHMARKS.md (stdout) and docs/bench-encode.svg from the files
-// e2e/bench/run.sh collected. Every figure is a median over runs; every
+// bench/run.sh collected. Every figure is a median over runs; every
 // ratio compares figures of the same run.
 // Usage: node report.mjs build/bench "$(go version)" [BENCHMARKS.md] > new.md
 // (the third argument: the file whose Soak and Load sections to keep)
@@ -310,7 +310,7 @@ const floor = {
 };
 const floorRows = [
   ["native server (`go build ./worker`)", floor.native, ""],
-  ["workerd alone, a JavaScript Worker answering a constant (e2e/bench/workerd-config.mjs): workerd and loopback HTTP", floor.hello, `+${ms(floor.hello - floor.native)} over native`],
+  ["workerd alone, a JavaScript Worker answering a constant (bench/workerd-config.mjs): workerd and loopback HTTP", floor.hello, `+${ms(floor.hello - floor.native)} over native`],
   ["the Worker's .wasm in Node, `qrkeyless.handle` called directly, no HTTP: the JS/Go bridge (worker/serve_js.go) and our handler", floor.isolate, ""],
   ["workerd alone, the Worker", floor.workerd, `+${ms(floor.workerd - floor.hello)} over the JavaScript Worker`],
   ["`wrangler dev`, the Worker: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router in front", floor.wrangler, `+${ms(floor.wrangler - floor.workerd)} over workerd alone`],
@@ -583,11 +583,11 @@ const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(", ");
 
 console.log(`# Benchmarks
 
-Written by \`make bench\` (e2e/bench/run.sh, then e2e/bench/report.mjs) on ${new Date().toISOString().slice(0, 10)}, except the Soak and Load sections, which \`make soak\` and \`make load\` write (each says when) and \`make bench\` keeps. Do not edit by hand.
+Written by \`make bench\` (bench/run.sh, then bench/report.mjs) on ${new Date().toISOString().slice(0, 10)}, except the Soak and Load sections, which \`make soak\` and \`make load\` write (each says when) and \`make bench\` keeps. Do not edit by hand.
 
 - Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}; ${goVersion}, Node ${process.version}.
 - Load average (1, 5, 15 min) at the start: ${fmtLoad(loadStart)}; at the end: ${fmtLoad(loadEnd)}. On a machine with ${os.cpus().length} cores, a load above ${os.cpus().length} means other work shared the CPU: absolute times then run high, ratios within one run hold better.
-- Command: \`make bench\` from a clean checkout (it runs \`npm ci\` and \`make build\` first). Peer libraries live in their own module, e2e/bench/peers (\`qrkeyless/e2e/bench/peers\`), never in the service's go.mod.
+- Command: \`make bench\` from a clean checkout (it runs \`npm ci\` and \`make build\` first). Peer libraries live in their own module, bench/peers (\`qrkeyless/bench/peers\`), never in the service's go.mod.
 - Method: every encoder gets the same 20 inputs (5 each of 30-char URLs, wifi strings, 300- and 1200-char texts), level M, a 4-module quiet zone, 512 px. Each figure is a median over 5 rounds (3 for decode and latency); a round runs each encoder for at least 30 ms, in an order that rotates between rounds, so load from elsewhere falls on all of them alike. A group's figure is the median of its inputs. WebAssembly figures come from the same Go program built with GOOS=js GOARCH=wasm and run by Go's wasm_exec_node.js in Node ${process.version}, after a warm-up.
 
 ## Targets
@@ -683,10 +683,10 @@ ${brandSection}
 
 ### Start-up
 
-The Worker's module in Node (e2e/bench/isolate.mjs, ${startup.length} fresh processes, and ${startupCold.length} more with \`--cold\`, no warm-up), as worker/entry.mjs
+The Worker's module in Node (bench/isolate.mjs, ${startup.length} fresh processes, and ${startupCold.length} more with \`--cold\`, no warm-up), as worker/entry.mjs
 runs it: compile build/worker/app.wasm, start (instantiate, Go's initialisation and main up to ready: \`globalThis.qrkeyless.handle\` registered),
 warm-up (entry.mjs answers a round of common requests in global scope so that V8 compiles their code before the first real request), then
-the first request, \`GET /api/v1/qr?data=first\`. On workerd alone (e2e/bench/workerd-start.mjs): ${wdOurs.length} new processes of our Worker and as many of a
+the first request, \`GET /api/v1/qr?data=first\`. On workerd alone (bench/workerd-start.mjs): ${wdOurs.length} new processes of our Worker and as many of a
 JavaScript Worker answering a constant, in turn, each polled from spawn until it answers that request.
 
 ${table(["what", "median ms", "runs", "target"], [
@@ -719,7 +719,7 @@ ${table(["package", "init ms", "bytes allocated", "allocations", `within ${initL
 
 ### CPU per request, endpoint by endpoint
 
-Every endpoint of e2e/bench/endpoint-list.mjs (qr in every format and style at 512 px, /q/, every typed kind with its example fields,
+Every endpoint of bench/endpoint-list.mjs (qr in every format and style at 512 px, /q/, every typed kind with its example fields,
 verify, size, types, health, the MCP tools but decode and batch), 200 requests each after a warm-up round, cycling through 8 variants of
 the data, one at a time. "Isolate" is the Worker's .wasm in Node (\`isolate.mjs --endpoints 200\`): the handler called synchronously, so
 its time is the CPU the request takes in V8, what Cloudflare counts against the free plan's ${cpuLimit} ms. "workerd" is workerd alone over
@@ -733,7 +733,7 @@ ${table(["endpoint", "isolate p50 ms", "isolate p99 ms", "workerd p50 ms", "work
 
 Warm latency over loopback: autocannon 8 with exact per-request times; per run ${amount.png} requests at concurrency 1 and ${2 * amount.png} at 16
 (verify ${amount.verify} and ${2 * amount.verify}), after a warm-up as long as a run; median of 3 runs. The native server is \`go build ./worker\`.
-workerd is workerd alone (\`node_modules/.bin/workerd serve\` with the configuration e2e/bench/workerd-config.mjs writes from wrangler.toml), the runtime
+workerd is workerd alone (\`node_modules/.bin/workerd serve\` with the configuration bench/workerd-config.mjs writes from wrangler.toml), the runtime
 Cloudflare runs, one new process per kind of request, with nothing behind its Cache API, so every answer is drawn. \`wrangler dev\` is the same Worker behind wrangler's local proxy,
 as \`make dev\` and \`make test\` serve it, at concurrency 1 only; there miniflare's cache is real, and autocannon's repeated URLs are edge-cache hits after the first. "In the isolate" is the nearest endpoint of the table above (Node, no HTTP).
 Requests per second at 16 follow from the mean latency (Little's law).
@@ -770,7 +770,7 @@ ${table(["style", "text", "combos", "scannable", "clean PNG", "clean SVG", "degr
 
 ## MCP
 
-${exists("mcp-native.json") ? `The tool server at /api/mcp with the official TypeScript SDK as the client (e2e/bench/mcp.mjs), 50 of each after a warm-up, one at a time.
+${exists("mcp-native.json") ? `The tool server at /api/mcp with the official TypeScript SDK as the client (bench/mcp.mjs), 50 of each after a warm-up, one at a time.
 initialize is one raw JSON-RPC request; connect is the SDK's \`client.connect\` (initialize, then the initialized notification); qr_generate
 is a call on an open client. The MCP server adds ${int(mcpAdds)} bytes gzip (${mib(mcpAdds)} MiB) to the Worker (the Worker without
 worker/mcp: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with it: ${mib(worker.gzip)} MiB).
@@ -784,10 +784,10 @@ ${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangl
 ${exists("cache-workerd.json") ? (() => {
   const rows = [["workerd alone, in-memory cache behind the Cache API", "cache-workerd.json"], ["workerd alone, no cache (each answer drawn)", "cache-nocache.json"], ["wrangler dev (miniflare's cache)", "cache-wrangler.json"]]
     .filter(([, f]) => exists(f)).map(([label, f]) => { const c = json(f); return [label, `${ms(c.miss.p50)} / ${ms(c.miss.p99)}`, `${ms(c.hit.p50)} / ${ms(c.hit.p99)}`, `${Math.round(c.hitRate * 100)}%`, `${ms(c.toolsList.p50)} / ${ms(c.toolsList.p99)}`, `${Math.round(c.toolsListHitRate * 100)}%`]; });
-  return `The Worker's entry (worker/front.mjs) keeps public, immutable answers with the Cache API under Go's canonical key (e2e/bench/cache.mjs): for each of
+  return `The Worker's entry (worker/front.mjs) keeps public, immutable answers with the Cache API under Go's canonical key (bench/cache.mjs): for each of
 ${json("cache-workerd.json").miss.n} new styled codes (rounded, circle eyes), the first request (a miss: Go names the key, draws the code, the cache keeps it) and then
 the same code in another spelling (a hit, answered without entering Go), one request at a time; then as many MCP tools/list requests of 2026-07-28, which
-the entry keeps per build after the first. On workerd alone the cache is e2e/bench/cache-service.mjs, an in-memory stand-in for Cloudflare's; a
+the entry keeps per build after the first. On workerd alone the cache is bench/cache-service.mjs, an in-memory stand-in for Cloudflare's; a
 workers.dev deployment has no cache at all (README, Deploy).
 
 ${table(["server", "miss p50 / p99 ms", "second spelling p50 / p99 ms", "hits", "tools/list p50 / p99 ms", "tools/list hits"], rows)}`;
@@ -803,7 +803,7 @@ ${block("load", section(previous, "load"))}
 
 ## Editor
 
-${editor ? `The editor page in Chromium ${editor.chromium ?? ""} (headless, e2e/editor/measure.mjs), served by \`wrangler dev\` from build/site. First code: navigation
+${editor ? `The editor page in Chromium ${editor.chromium ?? ""} (headless, bench/editor.mjs), served by \`wrangler dev\` from build/site. First code: navigation
 start to the app's \`qr:first-code\` mark on /wifi?ssid=Cafe&sec=nopass, on a new profile, then warm (10 loads). Keystroke: each key's input event to the
 preview updated (the app's \`qr:keystroke\` measures), typing 30 characters into the SSID at 40 ms a key. Render: one \`qrEditor.render\` call alone (50 calls).
 
@@ -835,12 +835,12 @@ ${table(["artifact", "raw bytes", "gzip -9 bytes", "target"], [
 ])}
 
 What each part adds: ever larger programs built with the Worker's flags (\`GOOS=js GOARCH=wasm\`, \`-ldflags='-s -w' -trimpath\`);
-the small ones are in e2e/bench/peers/sizes.
+the small ones are in bench/peers/sizes.
 
 ${table(["program", "raw bytes", "gzip -9 bytes", "adds (gzip)"], ladderRows)}
 
 Where the Worker's code comes from. The Worker is linked again without \`-s\`, which keeps the name section naming the function behind
-every code body; e2e/bench/wasmsize.mjs sums the bodies by module (\`go list -deps\` maps packages to modules; the standard library is
+every code body; bench/wasmsize.mjs sums the bodies by module (\`go list -deps\` maps packages to modules; the standard library is
 split by area) and gzips each group's bodies on their own, so the gzip columns are an estimate of each group's share. The same is done
 for the Worker without MCP. Code is ${int(codeTotal)} of the Worker's ${int(attr.bytes)} bytes unstripped; the data section
 (${int(attr.sections.data)} bytes: strings, tables, type data and the per-function tables) is not attributed.

@@ -6,7 +6,7 @@
 // first request's own latency. Ours less hello's answer_ms is our module's
 // load to ready on workerd. Then the hello Worker's floor: `floor`
 // sequential keep-alive GETs to a warm hello process, after 20 of warm-up.
-// Usage: node e2e/bench/workerd-start.mjs CONFIG_DIR [runs=5] [floor=200]
+// Usage: node bench/workerd-start.mjs CONFIG_DIR [runs=5] [floor=200]
 // (CONFIG_DIR holds what workerd-config.mjs wrote.) Prints JSON
 // {ours: [{answer_ms, first_ms, rss}], hello: [...], hello_floor: {p50,p90,p99,n}}.
 import http from "node:http";

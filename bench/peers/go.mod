@@ -1,8 +1,8 @@
-module qrkeyless/e2e/bench/peers
+module qrkeyless/bench/peers
 
 go 1.26.0
 
-replace qrkeyless => ../../..
+replace qrkeyless => ../..
 
 require (
 	github.com/makiuchi-d/gozxing v0.1.1

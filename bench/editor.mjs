@@ -1,7 +1,7 @@
 // Measures the editor in Chromium against a running server with the built
 // site and prints JSON (a summary goes to stderr):
 //
-//	node e2e/editor/measure.mjs http://127.0.0.1:8787 > build/bench/editor.json
+//	node bench/editor.mjs http://127.0.0.1:8787 > build/bench/editor.json
 //
 // - wasm: editor.wasm and verify.wasm as served: raw, gzip -9 and brotli bytes;
 // - first_code_ms: navigation start to the first code in the page (the
@@ -15,10 +15,10 @@
 // - render_ms: one qrEditor.render call alone, for the breakdown.
 import { execFileSync } from 'node:child_process';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { launch } from './browser.mjs';
+import { launch } from '../e2e/editor/browser.mjs';
 
 const base = (process.argv[2] || process.env.EDITOR_URL || '').replace(/\/$/, '');
-if (!base) throw new Error('usage: node e2e/editor/measure.mjs http://127.0.0.1:8787');
+if (!base) throw new Error('usage: node bench/editor.mjs http://127.0.0.1:8787');
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

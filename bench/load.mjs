@@ -4,14 +4,14 @@
 // of make soak (mix.mjs: PNG plain and styled, SVG, wifi and upi, verify,
 // decode of a small PNG, a batch of 10, MCP tools/call and notification);
 // the attacks are internal/hostile's files (written by
-// `go run ./e2e/bench/hostile`): finder grids (422), images over the
+// `go run ./bench/hostile`): finder grids (422), images over the
 // Worker's pixel limit (413), a batch of 1,000 items at the most expensive
 // style (413), and an MCP message nested 10,000 levels deep (400). An
 // error is a 5xx, a network error (or no answer in 120 s) or any status
 // but the one expected.
 //
 // Usage (from the repository root, after make build):
-//   node e2e/bench/load.mjs [--seconds 60] [--concurrency 32] [--every 10]
+//   node bench/load.mjs [--seconds 60] [--concurrency 32] [--every 10]
 //     [--hostile build/load/hostile] [--out build/load] [--md BENCHMARKS.md]
 // Writes OUT/load.json and OUT/workerd-*.log, and the Load section of the
 // --md file (--md '' leaves it alone).
@@ -39,7 +39,7 @@ const { values: opt } = parseArgs({
 const seconds = Number(opt.seconds), concurrency = Number(opt.concurrency), every = Number(opt.every);
 const out = opt.out;
 fs.mkdirSync(out, { recursive: true });
-execFileSync(process.execPath, ["e2e/bench/workerd-config.mjs", out], { stdio: "inherit" });
+execFileSync(process.execPath, ["bench/workerd-config.mjs", out], { stdio: "inherit" });
 const log = (s) => process.stderr.write(`load: ${s}\n`);
 const mib = (b) => (b / 2 ** 20).toFixed(2);
 const ms = (x) => (Number.isNaN(x) || x === undefined ? "–" : x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
@@ -49,7 +49,7 @@ const int = (n) => Math.round(n).toLocaleString("en-US");
 
 const file = (name) => {
   const f = path.join(opt.hostile, name);
-  if (!fs.existsSync(f)) throw new Error(`${f} is missing: run go run ./e2e/bench/hostile -out ${opt.hostile}`);
+  if (!fs.existsSync(f)) throw new Error(`${f} is missing: run go run ./bench/hostile -out ${opt.hostile}`);
   return new Uint8Array(fs.readFileSync(f));
 };
 const image = (name, type) => () => ({ path: "/api/v1/decode", method: "POST", headers: { "content-type": type }, body: file(name) });
@@ -196,10 +196,10 @@ const [plain, hostile] = result.runs;
 const cls = (r, c) => r.classes[c];
 const cell = (r, c) => (cls(r, c) ? `${int(cls(r, c).n)}: ${ms(cls(r, c).p50)} / ${ms(cls(r, c).p99)}` : "–");
 const allKinds = [...new Set(result.runs.flatMap((r) => Object.keys(r.kinds)))];
-const md = `Written by \`make load\` (e2e/bench/load.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}.
+const md = `Written by \`make load\` (bench/load.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}.
 ${seconds} s of requests from ${concurrency} concurrent clients (keep-alive fetch) on workerd alone, a fresh process for each run: once
 legitimate requests only (the mix of \`make soak\`: ${Object.keys(legitimate(null)).join(", ")}), once with 1 request in ${every}
-an attack from internal/hostile (\`go run ./e2e/bench/hostile\` writes the files), in turn: ${Object.entries(attacks).map(([n, a]) => `${n} (${a.status})`).join(", ")}.
+an attack from internal/hostile (\`go run ./bench/hostile\` writes the files), in turn: ${Object.entries(attacks).map(([n, a]) => `${n} (${a.status})`).join(", ")}.
 An error is a 5xx, a network error (or no answer within 120 s) or any status but the one expected; attacks must be answered with
 their 4xx. One isolate answers one request at a time, so at concurrency ${concurrency} latency is mostly queueing behind the others.
 

@@ -5,7 +5,7 @@
 // HTTP. The hit rate counts the second requests that said x-qr-cache: hit.
 // Then `n` MCP tools/list requests of 2026-07-28, which the entry keeps
 // after the first (with no cache behind the Cache API, each is drawn).
-// Usage: node e2e/bench/cache.mjs BASE_URL [n=200]
+// Usage: node bench/cache.mjs BASE_URL [n=200]
 // Prints one JSON object: {miss: {p50, p90, p99, n}, hit: {...}, hitRate,
 // toolsList: {p50, p90, p99, n}, toolsListHitRate}.
 import { percentiles } from "./requests.mjs";

@@ -50,7 +50,7 @@ const hello = `export default { fetch: () => new Response('{"status":"ok"}', { h
 const write = (file, worker, extra = "", services = "") =>
   fs.writeFileSync(
     path.join(out, file),
-    `# Written by e2e/bench/workerd-config.mjs from wrangler.toml; do not edit.
+    `# Written by bench/workerd-config.mjs from wrangler.toml; do not edit.
 using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
@@ -69,6 +69,6 @@ const worker :Workerd.Worker = (
 fs.mkdirSync(out, { recursive: true });
 write("workerd.capnp", names.map(moduleLine));
 write("workerd-hello.capnp", [`(name = "hello.mjs", esModule = ${JSON.stringify(hello)})`]);
-const cacheService = JSON.stringify(path.relative(out, path.resolve("e2e/bench/cache-service.mjs")));
+const cacheService = JSON.stringify(path.relative(out, path.resolve("bench/cache-service.mjs")));
 write("workerd-cache.capnp", names.map(moduleLine), `\n  cacheApiOutbound = "cache",`,
   `,\n    (name = "cache", worker = (modules = [(name = "cache.mjs", esModule = embed ${cacheService})], ${compat.replace(/\n\s*/g, " ")}))`);
