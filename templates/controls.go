@@ -422,7 +422,7 @@ func Pictures() (map[string][]byte, error) {
 			} else {
 				o.Eye = v
 			}
-			img, err := png.Decode(bytes.NewReader(render.Bytes(c, o, "png")))
+			img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
 			if err != nil {
 				return nil, err
 			}

@@ -15,9 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
-	"qrkeyless/core/controls"
+	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -107,27 +106,29 @@ func Parse(body []byte) (Request, *problem.Problem) {
 
 // Run renders every item of req within the request's budget (ctx). It
 // reads every item first and adds up what making them all would cost
-// (qr.Cost, render.Cost), so a call over the draw budget is refused, 413,
-// before any code is made; the fix says how many items fit, or what size
-// would let all of them fit. The answer's bytes are charged as items are
-// made, and a call whose answer would pass its limit is refused too. base
-// is the absolute origin that url output prefixes (e.g. https://qr.example).
+// (generate.Request.Cost), so a call over the draw budget is refused,
+// 413, before any code is made; the fix says how many items fit, or what
+// size would let all of them fit. The answer's bytes are charged as items
+// are made, and a call whose answer would pass its limit is refused too.
+// base is the absolute origin that url output prefixes (e.g.
+// https://qr.example).
 func Run(ctx context.Context, req Request, base string) (Response, *problem.Problem) {
 	b := budget.From(ctx)
+	f := format(req.Output)
 	plans := make([]plan, len(req.Items))
 	costs := make([]int64, len(req.Items))
 	var total int64
 	for i, it := range req.Items {
 		plans[i] = prepare(req, it)
-		costs[i] = plans[i].cost(req.Output)
+		costs[i] = plans[i].cost(f)
 		total += costs[i]
 	}
-	if !b.Draw.Charge(total) {
+	if total > b.Draw.Left() {
 		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
 	}
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
 	for i, pl := range plans {
-		out.Items[i] = pl.make(ctx, req.Output, base)
+		out.Items[i] = pl.make(ctx, req.Output, f, base)
 		if !b.Answer.Charge(out.Items[i].size()) {
 			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
 				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20)
@@ -136,13 +137,23 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	return out, nil
 }
 
+// format is the format an output draws each item in: none for url, whose
+// items are links; PNG inside a zip.
+func format(output string) *render.Format {
+	if output == "zip" {
+		output = "png"
+	}
+	f, ok := render.LookupFormat(output)
+	if !ok {
+		return nil
+	}
+	return &f
+}
+
 // plan is one item read and checked, before its code is made.
 type plan struct {
 	res     Result // the id, and the error when the item failed
-	call    problem.Call
-	text    string
-	secret  bool
-	o       params.Options
+	req     generate.Request
 	version int
 	q       url.Values // the item's parameters, for params.Scrub
 }
@@ -158,110 +169,81 @@ func prepare(req Request, it Item) (pl plan) {
 		pl.res.Error = p
 		return pl
 	}
-	call := params.NewCall("/api/v1/qr", q)
-	known := append(params.Data.Names(), params.Verify.Name)
+	path := "/api/v1/qr"
+	var kind *payload.Kind
 	switch {
 	case it.Type != "":
-		k, ok := payload.Lookup(it.Type)
-		if !ok {
-			pl.res.Error = params.UnknownKind(it.Type, params.NewCall("", q))
-			pl.res.Error.Status = 400 // an item, not a path: the request itself was found
-			return pl
-		}
-		call.Path = "/api/v1/" + k.Name
-		for name, v := range it.Fields {
-			q.Set(name, v)
-		}
-		t, p := params.ReadTyped(call, k)
-		if p != nil {
+		if kind, p = generate.KindArg(it.Type, q); p != nil {
 			pl.res.Error = p
 			return pl
 		}
-		pl.text, pl.secret, call, known = t.Text, t.Secret, t.Call, t.Known
+		path = "/api/v1/" + kind.Name
+		for name, v := range it.Fields {
+			q.Set(name, v)
+		}
 	case it.Data != "":
-		pl.text = it.Data
-		q.Set("data", pl.text)
+		q.Set(params.Data.Name, it.Data)
 	default:
-		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, call.With("data", params.Data.Example))
+		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, params.NewCall(path, q).With("data", params.Data.Example))
 		return pl
 	}
-	pl.call = call
-	if pl.o, p = controls.Parse(call, known...); p != nil {
+	if pl.req, p = generate.Read(params.NewCall(path, q), kind); p != nil {
 		pl.res.Error = p
 		return pl
 	}
-	if pl.version, p = params.Version(call, pl.text, pl.o); p != nil {
+	if pl.version, p = pl.req.Version(); p != nil {
 		pl.res.Error = p
 	}
 	return pl
 }
 
-// cost is the estimated time of making the item's code in output.
-func (pl plan) cost(output string) int64 {
-	if pl.res.Error != nil {
+// cost is the estimated time of making the item's code in f (nil: a
+// link, which only encodes).
+func (pl plan) cost(f *render.Format) int64 {
+	switch {
+	case pl.res.Error != nil:
 		return 0
+	case f == nil:
+		return qr.Cost(pl.version)
 	}
-	cost := qr.Cost(pl.version)
-	if pl.o.Branded() && output != "url" && output != "json" {
-		cost += brand.Cost
-	}
-	switch output {
-	case "base64", "zip":
-		cost += render.Cost(pl.version, pl.o.Render(), "png")
-	case "svg", "json":
-		cost += render.Cost(pl.version, pl.o.Render(), output)
-	}
-	return cost
+	return pl.req.Cost(pl.version, *f)
 }
 
-// make encodes and draws the planned item in output.
-func (pl plan) make(ctx context.Context, output, base string) (res Result) {
+// make makes the planned item in output, drawn in f.
+func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result) {
 	res = pl.res
 	if res.Error != nil {
 		return res
 	}
 	defer func() { params.Scrub(res.Error, pl.q) }()
-	c, p := params.Encode(pl.call, pl.text, pl.o)
-	if p != nil {
-		res.Error = p
-		return res
-	}
-	res.Payload = pl.text
-	ro := pl.o.Render()
-	if pl.o.Branded() && output != "url" && output != "json" {
-		// Verified before it is given, as on /api/v1/qr.
-		k, _, p := brand.Checked(ctx, pl.call, c, pl.text, pl.o)
-		if p != nil {
-			res.Payload, res.Error = "", p
-			return res
-		}
-		switch output {
-		case "base64":
-			res.Data = string(render.DataURI(k.PNG()))
-		case "svg":
-			res.SVG = string(k.SVG())
-		case "zip":
-			res.png = k.PNG()
-		}
-		return res
-	}
-	switch output {
-	case "url":
-		if pl.secret || params.HasSecret(pl.q) {
-			res.Payload = ""
+	if f == nil { // url
+		if pl.req.Secret {
 			res.Error = problem.BadValue.New("output", "a url would carry this item's secret in the clear",
 				`Use "output":"base64" or "svg" for items with a password or key.`)
 			return res
 		}
-		res.URL = base + pl.call.With("", "")
+		if _, p := params.Encode(pl.req.Call, pl.req.Text, pl.req.Options); p != nil {
+			res.Error = p
+			return res
+		}
+		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
+		return res
+	}
+	_, body, p := pl.req.Make(ctx, *f)
+	if p != nil {
+		res.Error = p
+		return res
+	}
+	res.Payload = pl.req.Text
+	switch output {
 	case "base64":
-		res.Data = string(render.DataURI(render.PNG(c, ro)))
+		res.Data = string(body)
 	case "svg":
-		res.SVG = string(render.SVG(c, ro))
+		res.SVG = string(body)
 	case "json":
-		res.Matrix = render.JSON(c, pl.o.Margin)
+		res.Matrix = body
 	case "zip":
-		res.png = render.PNG(c, ro)
+		res.png = body
 	}
 	return res
 }
@@ -295,9 +277,10 @@ func tooMuchWork(req Request, plans []plan, costs []int64, left int64) *problem.
 	if size := sizeThatFits(req.Output, plans, left); size > 0 {
 		fix = fmt.Sprintf("Send at most %d items per call (the first %d fit), or all of them at \"size\": %d or less.", max(1, fit), fit, size)
 	}
+	png, _ := render.LookupFormat("png")
 	return problem.TooLarge.Newf("items", fix,
 		"the %d items would take about %d ms to make; one call may take %d ms (at most %d codes of 512 px in the plain style)",
-		len(plans), total/1e6, left/1e6, left/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, "png")))
+		len(plans), total/1e6, left/1e6, left/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, png)))
 }
 
 // sizeThatFits is the largest size, in steps of 64 pixels, at which every
@@ -307,15 +290,14 @@ func sizeThatFits(output string, plans []plan, left int64) int {
 	if output != "base64" && output != "zip" {
 		return 0
 	}
+	f := format(output)
 	for size := params.MaxSize; size >= params.MinSize; size -= 64 {
 		var sum int64
 		for _, pl := range plans {
-			if pl.res.Error == nil && pl.o.Size > size {
-				o := pl.o
-				o.Size = size
-				pl.o = o
+			if pl.res.Error == nil && pl.req.Options.Size > size {
+				pl.req.Options.Size = size
 			}
-			sum += pl.cost(output)
+			sum += pl.cost(f)
 		}
 		if sum <= left {
 			return size
@@ -329,13 +311,11 @@ func sizeThatFits(output string, plans []plan, left int64) int {
 func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 	q := url.Values{}
 	for _, style := range []map[string]any{shared, own} {
-		for k, v := range style {
-			s, ok := params.Scalar(v)
-			if !ok {
-				return nil, problem.BadValue.Newf("style."+k, `Give style values as strings or numbers, e.g. "style":{"size":300,"color":"1a237e"}.`,
-					"style.%s must be a string or a number", k)
-			}
-			q.Set(k, s)
+		if p := params.Object(style, q, func(k string) *problem.Problem {
+			return problem.BadValue.Newf("style."+k, `Give style values as strings or numbers, e.g. "style":{"size":300,"color":"1a237e"}.`,
+				"style.%s must be a string or a number", k)
+		}); p != nil {
+			return nil, p
 		}
 	}
 	return q, nil

@@ -70,7 +70,7 @@ func printOptions(call problem.Call, known []string, o *params.Options) *problem
 			}
 			return problem.Conflict.Newf(u.p.Name, at300.With(params.Size.Name, strconv.Itoa(min(max(px, params.MinSize), params.MaxSize)), name),
 				"%s is a physical size, which a png has only with a resolution: at 300 dpi that is size=%d", name, px)
-		case !render.IsVector(f):
+		case !o.Format.Vector:
 			return problem.Conflict.Newf(u.p.Name, call.With(params.Format.Name, "pdf"), "%s applies to pdf, eps and svg, not %s", name, f)
 		}
 		o.WidthPt = n * u.toPoints

@@ -120,9 +120,6 @@ func (b Brand) Touches() bool {
 // Branded reports whether o asks for branding.
 func (o Options) Branded() bool { return o.Brand.Branded() }
 
-// BrandFormats are the formats branding is drawn in.
-var BrandFormats = []string{"png", "svg", "base64"}
-
 // parsePaint reads a colour or a gradient: linear:<stop>,<stop>[,...][,<angle>deg]
 // or radial:<stop>,<stop>[,...], stops in hex.
 func parsePaint(call problem.Call, param Param, name, v string) (Paint, *problem.Problem) {
@@ -239,10 +236,10 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 	if p != nil {
 		return p
 	}
-	if b.Branded() && !contains(BrandFormats, o.Format.Name) {
-		what := brandNames(call)
+	if b.Branded() && o.Format.Brand == nil {
+		what, in := brandNames(call), render.BrandFormatNames()
 		return problem.Conflict.Newf(what[0], call.With(Format.Name, "png", Format.Aliases...),
-			"%s are drawn in png, svg and base64 only, not %s", strings.Join(what, ", "), o.Format.Name)
+			"%s are drawn in %s and %s only, not %s", strings.Join(what, ", "), strings.Join(in[:len(in)-1], ", "), in[len(in)-1], o.Format.Name)
 	}
 	if !ecSet && b.Logo != "" {
 		o.EC = qr.H // the logo hides modules: the most redundancy

@@ -8,7 +8,6 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
-	"qrkeyless/core/render"
 )
 
 // Encode encodes text at the options' level, within what o.Symbol requires:
@@ -42,11 +41,11 @@ func Version(call problem.Call, text string, o Options) (int, *problem.Problem) 
 	return v, nil
 }
 
-// Charge takes what making c in o's format costs from the budget ctx
-// carries. One code always fits, as the bounds of size and version see
-// to; the charge is there so that no drawing goes unaccounted for.
-func Charge(ctx context.Context, c *qr.Code, o Options) *problem.Problem {
-	cost := qr.Cost(c.Version) + render.Cost(c.Version, o.Render(), o.Format.Name)
+// Charge takes cost, the estimated nanoseconds of making a code
+// (core/generate counts them), from the budget ctx carries. One code
+// always fits, as the bounds of size and version see to; the charge is
+// there so that no drawing goes unaccounted for.
+func Charge(ctx context.Context, cost int64) *problem.Problem {
 	if b := budget.From(ctx); !b.Draw.Charge(cost) {
 		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", cost/1e6, b.Draw.Limit/1e6)
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,14 +47,26 @@ func FromJSON(body []byte, example string) (url.Values, *problem.Problem) {
 		return nil, problem.BadBody.New("", "the body goes on after its JSON object; send one object and nothing after it", example)
 	}
 	q := url.Values{}
-	for k, v := range m {
-		s, ok := Scalar(v)
+	p := Object(m, q, func(k string) *problem.Problem {
+		return problem.BadBody.Newf(k, example, "%s must be a string, a number or a boolean", k)
+	})
+	return q, p
+}
+
+// Object sets the members of a JSON object (a POST body, tool arguments,
+// a batch style) in q as query parameters, each as Scalar writes it, in
+// name order, so that of two bad members the same one is always named;
+// bad is the problem for a member that is not a string, a number or a
+// boolean.
+func Object(m map[string]any, q url.Values, bad func(name string) *problem.Problem) *problem.Problem {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		s, ok := Scalar(m[k])
 		if !ok {
-			return nil, problem.BadBody.Newf(k, example, "%s must be a string, a number or a boolean", k)
+			return bad(k)
 		}
 		q.Set(k, s)
 	}
-	return q, nil
+	return nil
 }
 
 // ToJSON writes a query as the JSON object FromJSON reads, keys sorted:

@@ -196,7 +196,7 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		o.Margin, p = integer(call, Margin, name, v)
 	}
 	if v, name, p = orProblem(p, call, own(Invert, known)); p == nil && v != "" {
-		if o.Invert, p = Flag(call, own(Invert, known)); p == nil && o.Invert && !render.IsText(o.Format.Name) {
+		if o.Invert, p = Flag(call, own(Invert, known)); p == nil && o.Invert && !o.Format.Text {
 			p = problem.Conflict.Newf(Invert.Name, call.With("", "", name), "%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name)
 		}
 	}

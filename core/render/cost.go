@@ -10,22 +10,22 @@ const (
 )
 
 // Cost estimates the work of drawing a symbol of version v with o in the
-// named format, in nanoseconds of the development machine: a fixed part,
+// format f, in nanoseconds of the development machine: a fixed part,
 // the outline of every dark module (half the modules, as masking makes
 // them), and, for the raster formats, every pixel. It needs no drawing
 // and no encoding: a batch adds the costs of its items before it draws
 // any, and refuses a call that would take too long. make bench prints the
 // estimate beside the time measured.
-func Cost(v int, o Options, format string) int64 {
+func Cost(v int, o Options, f Format) int64 {
 	n := int64(17 + 4*v)
 	dark := n * n / 2
 	cost := int64(baseNs)
-	switch format {
-	case "json", "utf8", "ansi", "ascii":
+	switch f.work {
+	case cellWork:
 		return cost + n*n*10
-	case "svg", "svg-tiny":
+	case outlineWork:
 		return cost + dark*styles[styleIndex(o.Style)].moduleNs
-	case "pdf", "eps": // the same outlines, each number written in full and (PDF) compressed: about 8 times SVG's time
+	case printWork: // the same outlines, each number written in full and (PDF) compressed: about 8 times SVG's time
 		return cost + 8*dark*styles[styleIndex(o.Style)].moduleNs
 	}
 	px := int64(o.Size) * int64(o.Size)

@@ -24,11 +24,12 @@ func BenchmarkCost(b *testing.B) {
 				size   int
 			}{{"png", 512}, {"png", 2048}, {"svg", 512}} {
 				o := Options{Size: f.size, Margin: 4, FG: black, BG: white, Style: st, Eye: "square"}
+				format, _ := LookupFormat(f.format)
 				b.Run(fmt.Sprintf("v%d/%s/%s/%d", c.Version, st, f.format, f.size), func(b *testing.B) {
 					for b.Loop() {
-						Bytes(c, o, f.format)
+						format.Write(c, o)
 					}
-					b.ReportMetric(float64(Cost(c.Version, o, f.format)), "est-ns/op")
+					b.ReportMetric(float64(Cost(c.Version, o, format)), "est-ns/op")
 				})
 			}
 		}

@@ -92,27 +92,3 @@ func DataURI(png []byte) []byte {
 	base64.StdEncoding.Encode(out[len(prefix):], png)
 	return out
 }
-
-// Bytes draws c in the named format (one of Formats).
-func Bytes(c *qr.Code, o Options, format string) []byte {
-	switch format {
-	case "svg":
-		return SVG(c, o)
-	case "svg-tiny":
-		return SVGTiny(c, o)
-	case "json":
-		return JSON(c, o.Margin)
-	case "base64":
-		return DataURI(PNG(c, o))
-	case "utf8", "ansi", "ascii":
-		return Text(c, o.Margin, format, o.Invert)
-	case "pdf":
-		return PDF(c, o)
-	case "eps":
-		return EPS(c, o)
-	}
-	if o.DPI > 0 {
-		return WithDPI(PNG(c, o), o.DPI)
-	}
-	return PNG(c, o)
-}

@@ -1,18 +1,10 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 
-	"qrkeyless/core/params"
 	"qrkeyless/worker/edge"
 )
-
-// codeKey returns the parts of the edge cache key of a code drawn from
-// text with o; verify tells whether x-qr-* headers were asked for.
-func codeKey(kind, text string, o params.Options, verify bool) []string {
-	return []string{kind, text, o.Canonical(), fmt.Sprintf("%+v", o.Symbol), fmt.Sprint(verify)}
-}
 
 // keyFirst, for a request through the Worker's entry, sets x-qr-key to
 // the edge cache key of parts; when the entry asked only for the key, it

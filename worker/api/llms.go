@@ -29,7 +29,7 @@ func llmsText(full bool) string {
 > QR codes with no API key, no signup, no watermark, nothing stored. GET a URL, get a code.
 > Every 4xx answer is a problem document (application/problem+json) whose "fix" is a corrected call.
 
-Generate: GET /api/v1/qr?data=<text>&format=png (aliases of data: ` + strings.Join(params.Data.Aliases, ", ") + `), or path style GET /q/<percent-encoded text>.png (.` + strings.Join(pathExts(), " .") + `).
+Generate: GET /api/v1/qr?data=<text>&format=png (aliases of data: ` + strings.Join(params.Data.Aliases, ", ") + `), or path style GET /q/<percent-encoded text>.png (.` + strings.Join(render.Exts(), " .") + `).
 Typed payloads: GET /api/v1/<kind>?<fields>, built exactly as scanners expect. Add verify=1 for the x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.
 
 Rendering parameters, on every generation endpoint (enum values in any case; an empty value means the default):

@@ -209,11 +209,11 @@ func operations() map[string]obj {
 					"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
 				"responses": with(imageResponses(true), problems("400", "413", "415", "422 would-not-scan"))}},
 		"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
-			"description": "The extension chooses the format (" + strings.Join(pathExtList(), ", ") + "); a format parameter that disagrees is a 400. " +
+			"description": "The extension chooses the format (" + strings.Join(render.Exts(), ", ") + "); a format parameter that disagrees is a 400. " +
 				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
 				"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
 			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
-				"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(pathExtList(), "|") + `))$`}, "example": "hello world.svg"}},
+				"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(render.Exts(), "|") + `))$`}, "example": "hello world.svg"}},
 				[]obj{verify}, sharedParams(nil, []string{params.Format.Name})),
 			"responses": with(imageResponses(true), problems("400"))},
 		"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
@@ -299,16 +299,6 @@ func imageResponses(verify bool) obj {
 	}
 	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
 		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
-}
-
-func pathExtList() []string {
-	var exts []string
-	for _, f := range render.Formats {
-		if f.Ext != "" {
-			exts = append(exts, f.Ext)
-		}
-	}
-	return exts
 }
 
 func paramSchema(p params.Param) obj {

@@ -8,11 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"qrkeyless/core/brand"
-	"qrkeyless/core/controls"
+	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
+	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
-	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/edge"
@@ -25,8 +24,7 @@ func (s *server) qr(w http.ResponseWriter, r *http.Request) {
 		s.qrPost(w, r)
 		return
 	}
-	call := params.NewCall(r.URL.Path, r.URL.Query())
-	s.generate(w, r, call)
+	s.generate(w, r, params.NewCall(r.URL.Path, r.URL.Query()), nil)
 }
 
 // pathStyle answers GET /q/<data>.<ext>: the data is the percent-decoded
@@ -36,7 +34,7 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 	raw := strings.TrimPrefix(r.URL.EscapedPath(), "/q/")
 	q := r.URL.Query()
 	stem, ext := splitExt(raw)
-	format, ok := formatOfExt(ext)
+	format, ok := render.FormatOfExt(ext)
 	if !strings.Contains(raw, ".") && !q.Has(params.Format.Name) {
 		// No extension: text for a terminal, PNG for everything else.
 		format, ok = render.Formats[0], true
@@ -71,7 +69,7 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name))
 		return
 	}
-	s.generate(w, r, pathCall(data, format, q))
+	s.generate(w, r, pathCall(data, format, q), nil)
 }
 
 // terminal reports whether r comes from a command-line client (curl,
@@ -119,27 +117,6 @@ func splitExt(raw string) (stem, ext string) {
 	return raw[:dot], raw[dot+1:]
 }
 
-// formatOfExt returns the format a /q/ extension names, in any case.
-func formatOfExt(ext string) (render.Format, bool) {
-	for _, f := range render.Formats {
-		if f.Ext != "" && strings.EqualFold(f.Ext, ext) {
-			return f, true
-		}
-	}
-	return render.Format{}, false
-}
-
-// pathExts lists the extensions of /q/, for problems.
-func pathExts() []string {
-	var exts []string
-	for _, f := range render.Formats {
-		if f.Ext != "" {
-			exts = append(exts, f.Ext)
-		}
-	}
-	return exts
-}
-
 // otherExts maps file types people ask /q/ for to the extension that gives
 // the nearest thing: a raster for a raster, a vector for a vector.
 var otherExts = map[string]string{
@@ -153,7 +130,7 @@ var otherExts = map[string]string{
 // is taken as part of the data and .png is added. A format= in the query
 // picks the extension, and leaves the query so the two cannot disagree.
 func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
-	exts := pathExts()
+	exts := render.Exts()
 	to, known := otherExts[strings.ToLower(ext)]
 	if !known && ext != "" {
 		to = params.Nearest(strings.ToLower(ext), exts)
@@ -167,7 +144,7 @@ func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
 			to = f.Ext
 		}
 	}
-	f, _ := formatOfExt(to)
+	f, _ := render.FormatOfExt(to)
 	data, err := url.PathUnescape(stem)
 	if err != nil || data == "" {
 		data = params.Data.Example
@@ -208,97 +185,33 @@ func pathFix(q url.Values, f render.Format) string {
 	return "/q/" + url.PathEscape(data) + "." + f.Ext + problem.Query(without(q, params.Data.Name, params.Format.Name))
 }
 
-// generate encodes the data of call and writes it in the requested format.
-func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.Call) {
-	data, p := params.DataFromQuery(call)
+// generate reads a generation call (kind nil for plain text) and writes
+// the code in the requested format; verify=1 adds the x-qr-* headers.
+func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.Call, kind *payload.Kind) {
+	req, p := generate.Read(call, kind)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	s.render(w, r, call, data, false, append(params.Data.Names(), params.Verify.Name)...)
-}
-
-// render reads the rendering parameters of call, encodes text and writes it.
-// known names the other parameters the endpoint takes. verify=1 adds the
-// x-qr-* headers from scan.Verify.
-func (s *server) render(w http.ResponseWriter, r *http.Request, call problem.Call, text string, secret bool, known ...string) {
-	o, p := controls.Parse(call, known...)
-	if p != nil {
-		writeProblem(w, r, p)
+	if keyFirst(w, r, req.Secret, req.Key("code")...) {
 		return
 	}
-	verify, p := params.Flag(call, params.Verify)
-	if p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	secret = secret || params.HasSecret(call.Query)
-	if keyFirst(w, r, secret, codeKey("code", text, o, verify)...) {
-		return
-	}
-	c, p := params.Encode(call, text, o)
-	if p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	if p := params.Charge(r.Context(), c, o); p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	if o.Branded() {
-		k, p := s.branded(w, r, call, c, text, o, verify)
-		if p != nil {
-			writeProblem(w, r, p)
-		}
-		if k != nil {
-			writeCached(w, r, o.Format.ContentType, brandBytes(k, o), secret)
-		}
-		return
-	}
-	if verify {
-		release, ok := acquire(w, r) // a verify is as heavy as on its own route
+	if req.Heavy() { // a verify is as heavy as on its own route
+		release, ok := acquire(w, r)
 		if !ok {
 			return
 		}
 		defer release()
-		verifyHeaders(w, scan.Verify(r.Context(), c, text, o.Render()))
 	}
-	writeCached(w, r, o.Format.ContentType, render.Bytes(c, o.Render(), o.Format.Name), secret)
-}
-
-// branded draws a branded code: verified before it is served when the
-// branding touches the code's own pixels (a gradient, eye colours, a
-// logo), as a frame alone does not; nil, nil when the request waited for
-// a slot in vain (acquire answered it).
-func (s *server) branded(w http.ResponseWriter, r *http.Request, call problem.Call, c *qr.Code, text string, o params.Options, verify bool) (*brand.Code, *problem.Problem) {
-	if !o.Brand.Touches() && !verify {
-		k, err := brand.New(c, o)
-		if err != nil {
-			return nil, brand.Refused(call, err)
-		}
-		return k, nil
-	}
-	release, ok := acquire(w, r) // a verify is as heavy as on its own route
-	if !ok {
-		return nil, nil
-	}
-	defer release()
-	if !o.Brand.Touches() {
-		k, err := brand.New(c, o)
-		if err != nil {
-			return nil, brand.Refused(call, err)
-		}
-		verifyHeaders(w, k.Verify(r.Context(), text))
-		return k, nil
-	}
-	k, rep, p := brand.Checked(r.Context(), call, c, text, o)
+	code, body, p := req.Make(r.Context(), req.Options.Format)
 	if p != nil {
-		return nil, p
+		writeProblem(w, r, p)
+		return
 	}
-	if verify {
-		verifyHeaders(w, rep)
+	if req.Verify {
+		verifyHeaders(w, code.Verify(r.Context()))
 	}
-	return k, nil
+	writeCached(w, r, req.Options.Format.ContentType, body, req.Secret)
 }
 
 // verifyHeaders adds verify=1's x-qr-* headers.
@@ -308,21 +221,6 @@ func verifyHeaders(w http.ResponseWriter, rep scan.Report) {
 	h.Set("x-qr-ec", rep.EC)
 	h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
 	h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
-}
-
-// brandBytes draws a branded code in o's format (one of
-// params.BrandFormats).
-func brandBytes(k *brand.Code, o params.Options) []byte {
-	switch o.Format.Name {
-	case "svg":
-		return k.SVG()
-	case "base64":
-		return render.DataURI(k.PNG())
-	}
-	if o.DPI > 0 {
-		return render.WithDPI(k.PNG(), o.DPI)
-	}
-	return k.PNG()
 }
 
 // maxQRBody bounds the JSON body of POST /api/v1/qr: a logo of 256 KiB
@@ -346,45 +244,27 @@ func (s *server) qrPost(w http.ResponseWriter, r *http.Request) {
 	}
 	call := params.NewCall(r.URL.Path, q)
 	call.Write = func(fixed url.Values) string { return "POST /api/v1/qr with " + params.ToJSON(fixed) }
-	s.generate(w, r, call)
+	s.generate(w, r, call, nil)
 }
 
 // verify answers GET /api/v1/verify: the scan.Verify report of what
 // /api/v1/qr renders for the same parameters.
 func (s *server) verify(w http.ResponseWriter, r *http.Request) {
-	call := params.NewCall(r.URL.Path, r.URL.Query())
-	data, p := params.DataFromQuery(call)
+	req, p := generate.ReadVerify(params.NewCall(r.URL.Path, r.URL.Query()))
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	o, p := controls.Parse(call, params.Data.Names()...)
+	if keyFirst(w, r, req.Secret, req.Key("verify")...) {
+		return
+	}
+	code, p := req.Draw()
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	secret := params.HasSecret(call.Query)
-	if keyFirst(w, r, secret, codeKey("verify", data, o, false)...) {
-		return
-	}
-	c, p := params.Encode(call, data, o)
-	if p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	var rep scan.Report
-	if o.Branded() {
-		k, err := brand.New(c, o)
-		if err != nil {
-			writeProblem(w, r, brand.Refused(call, err))
-			return
-		}
-		rep = k.Verify(r.Context(), data)
-	} else {
-		rep = scan.Verify(r.Context(), c, data, o.Render())
-	}
-	body, _ := json.Marshal(rep)
-	writeCached(w, r, "application/json", body, secret)
+	body, _ := json.Marshal(code.Verify(r.Context()))
+	writeCached(w, r, "application/json", body, req.Secret)
 }
 
 func without(q url.Values, names ...string) url.Values {

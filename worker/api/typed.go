@@ -18,12 +18,7 @@ func (s *server) typed(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, params.UnknownKind(strings.TrimPrefix(r.URL.Path, "/api/v1/"), call))
 		return
 	}
-	t, p := params.ReadTyped(call, k)
-	if p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	s.render(w, r, t.Call, t.Text, t.Secret, t.Known...)
+	s.generate(w, r, call, k)
 }
 
 // kindInfo is one entry of GET /api/v1/types.

@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"slices"
 
 	"qrkeyless/core/batch"
-	"qrkeyless/core/brand"
-	"qrkeyless/core/controls"
+	gen "qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -164,21 +162,16 @@ func mustJSON(v any) json.RawMessage {
 }
 
 // query turns tool arguments into the query the REST endpoint would get,
-// so that they meet the same parser, aliases and problems: strings as they
-// are, numbers in their shortest form, booleans as true or false.
+// so that they meet the same parser, aliases and problems.
 func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
-	q := url.Values{}
-	for _, name := range slices.Sorted(maps.Keys(args)) { // the first bad one, always the same
-		if slices.Contains(skip, name) {
-			continue
-		}
-		s, ok := params.Scalar(args[name])
-		if !ok {
-			return nil, problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
-		}
-		q.Set(name, s)
+	rest := maps.Clone(args)
+	for _, name := range skip {
+		delete(rest, name)
 	}
-	return q, nil
+	q := url.Values{}
+	return q, params.Object(rest, q, func(name string) *problem.Problem {
+		return problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
+	})
 }
 
 // generate is qr_generate: GET /api/v1/qr as a tool.
@@ -187,12 +180,7 @@ func generate(ctx context.Context, args map[string]any) (*Result, *problem.Probl
 	if p != nil {
 		return nil, p
 	}
-	c := params.NewCall("/api/v1/qr", q)
-	data, p := params.DataFromQuery(c)
-	if p != nil {
-		return nil, p
-	}
-	return picture(ctx, c, data, append(params.Data.Names(), params.Verify.Name)...)
+	return picture(ctx, params.NewCall("/api/v1/qr", q), nil)
 }
 
 // generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
@@ -207,75 +195,47 @@ func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.
 		return nil, problem.BadValue.New("fields", "fields must be an object of the kind's field names and values",
 			`Give "fields" as an object, e.g. {"type":"wifi","fields":{"ssid":"Home","password":"..."}}.`)
 	}
-	for _, f := range slices.Sorted(maps.Keys(fields)) {
-		s, ok := params.Scalar(fields[f])
-		if !ok {
-			return nil, problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
-		}
-		q.Set(f, s)
+	if p := params.Object(fields, q, func(f string) *problem.Problem {
+		return problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
+	}); p != nil {
+		return nil, p
 	}
 	name, _ := args["type"].(string)
-	k, ok := payload.Lookup(name)
-	if !ok {
-		// The REST answer is a 404 (the kind is a path there); here the
-		// tool was found and an argument is wrong.
-		nf := params.UnknownKind(name, params.NewCall("", q))
-		p := problem.BadValue.New("type", nf.Detail, nf.Fix)
-		if name == "" {
-			p = problem.Missing.New("type", "type is required: the payload kind, e.g. wifi", `Set "type" to one of the kinds listed.`)
-		}
-		p.Allowed = kindNames()
-		return nil, p
-	}
-	t, p := params.ReadTyped(params.NewCall("/api/v1/"+k.Name, q), k)
+	k, p := gen.KindArg(name, q)
 	if p != nil {
 		return nil, p
 	}
-	return picture(ctx, t.Call, t.Text, t.Known...)
+	return picture(ctx, params.NewCall("/api/v1/"+k.Name, q), k)
 }
 
-// picture renders text with the rendering parameters of c, as the REST
-// endpoint c names would: the PNG as image content, then the absolute URL of
-// c (with a note when it holds a secret, which the URL leaves out), then
-// the body of any format but png.
-func picture(ctx context.Context, c problem.Call, data string, known ...string) (*Result, *problem.Problem) {
-	o, p := controls.Parse(c, known...)
+// picture renders the call as the REST endpoint it names would: the PNG
+// as image content, then the absolute URL of the call (with a note when
+// it holds a secret, which the URL leaves out), then the body of any
+// format but png.
+func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*Result, *problem.Problem) {
+	req, p := gen.Read(call, kind)
 	if p != nil {
 		return nil, p
 	}
-	code, p := params.Encode(c, data, o)
+	f := req.Options.Format
+	code, body, p := req.Make(ctx, f)
 	if p != nil {
 		return nil, p
 	}
-	if p := params.Charge(ctx, code, o); p != nil {
-		return nil, p
-	}
-	ro := o.Render()
-	link := originOf(ctx) + c.With("", "")
-	if params.HasSecret(c.Query) {
+	link := originOf(ctx) + req.Call.With("", "")
+	if params.HasSecret(req.Call.Query) {
 		link += "\nThe URL carries " + params.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
-	if o.Branded() {
-		// Verified before it is given, as on /api/v1/qr.
-		k, _, p := brand.Checked(ctx, c, code, data, o)
-		if p != nil {
-			return nil, p
-		}
-		res := &Result{Content: []Content{image(base64.StdEncoding.EncodeToString(k.PNG()), "image/png"), text(link)}}
-		if o.Format.Name == "svg" {
-			res.Content = append(res.Content, text(string(k.SVG())))
-		}
-		return res, nil
+	png := body
+	if f.Name != "png" {
+		png = code.Bytes(render.Formats[0])
 	}
-	res := &Result{Content: []Content{
-		image(base64.StdEncoding.EncodeToString(render.PNG(code, ro)), "image/png"),
-		text(link),
-	}}
-	switch f := o.Format; {
+	res := &Result{Content: []Content{image(base64.StdEncoding.EncodeToString(png), "image/png"), text(link)}}
+	switch {
 	case f.Name == "pdf": // binary: an embedded resource, as base64
-		res.Content = append(res.Content, embedded(Resource{URI: "qr-code.pdf", MimeType: f.ContentType, Blob: base64.StdEncoding.EncodeToString(render.Bytes(code, ro, f.Name))}))
+		res.Content = append(res.Content, embedded(Resource{URI: "qr-code.pdf", MimeType: f.ContentType, Blob: base64.StdEncoding.EncodeToString(body)}))
 	case f.Name != "png":
-		res.Content = append(res.Content, text(string(render.Bytes(code, ro, f.Name))))
+		res.Content = append(res.Content, text(string(body)))
 	}
 	return res, nil
 }
@@ -319,33 +279,15 @@ func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem
 	if p != nil {
 		return nil, p
 	}
-	c := params.NewCall("/api/v1/verify", q)
-	data, p := params.DataFromQuery(c)
+	req, p := gen.ReadVerify(params.NewCall("/api/v1/verify", q))
 	if p != nil {
 		return nil, p
 	}
-	o, p := controls.Parse(c, params.Data.Names()...)
+	code, p := req.Draw()
 	if p != nil {
 		return nil, p
 	}
-	code, p := params.Encode(c, data, o)
-	if p != nil {
-		return nil, p
-	}
-	var rep scan.Report
-	if o.Branded() {
-		k, err := brand.New(code, o)
-		if err != nil {
-			return nil, brand.Refused(c, err)
-		}
-		rep = k.Verify(ctx, data)
-	} else {
-		rep = scan.Verify(ctx, code, data, o.Render())
-	}
-	if rep.Warnings == nil {
-		rep.Warnings = []string{}
-	}
-	return structured(rep), nil
+	return structured(code.Verify(ctx)), nil
 }
 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
