@@ -224,14 +224,7 @@ const (
 // (an ETag would let a cache key on the secret).
 func writeCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte, secret bool) {
 	if secret {
-		h := w.Header()
-		h.Set("Content-Type", contentType)
-		h.Set("Cache-Control", "no-store")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("x-qr-cache", "bypass")
-		h.Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body)
+		reply.Unstored(w, http.StatusOK, contentType, body)
 		return
 	}
 	writeTagged(w, r, contentType, body, immutable)

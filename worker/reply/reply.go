@@ -11,21 +11,25 @@ import (
 	"qrkeyless/core/problem"
 )
 
-// Problem sends p as application/problem+json. Problems are never stored,
-// and are sent with no-referrer as answers from a secret are: the request
-// a problem answers may carry a secret in its URL (a wifi password), and
-// telling which would mean reading every kind's fields here, for a header
-// that costs nothing on the others. The body is written for HEAD too: net/http drops
-// it natively and workerd in the Worker.
+// Problem sends p as application/problem+json, unstored: the request a
+// problem answers may carry a secret in its URL (a wifi password), and
+// telling which would mean reading every kind's fields here, for headers
+// that cost nothing on the others.
 func Problem(w http.ResponseWriter, p *problem.Problem) {
-	body := p.JSON()
+	Unstored(w, p.Status, problem.ContentType, p.JSON())
+}
+
+// Unstored sends an answer that no cache keeps and no page's Referer
+// repeats: a problem, or a code made from a secret. The body is written
+// for HEAD too: net/http drops it natively and workerd in the Worker.
+func Unstored(w http.ResponseWriter, status int, contentType string, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", problem.ContentType)
+	h.Set("Content-Type", contentType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("x-qr-cache", "bypass")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(p.Status)
+	w.WriteHeader(status)
 	w.Write(body)
 }
 
