@@ -333,8 +333,11 @@ func checkModern(header http.Header, m message, meta map[string]json.RawMessage)
 	if got := strings.TrimSpace(header.Get(mcp.HeaderProtocolVersion)); got != version {
 		return bad(mcp.HEADER_MISMATCH, fmt.Sprintf("Header mismatch: %s header value %q does not match body value %q", mcp.HeaderProtocolVersion, got, version), nil)
 	}
-	if err := mcp.ValidateStandardHeaders(header.Get, version, mcp.MCPMethod(m.Method), m.Params); err != nil {
-		return bad(mcp.HEADER_MISMATCH, "Header mismatch: "+err.Error(), nil)
+	// A header value is read without the whitespace round it (RFC 9110
+	// 5.5), which net/http strips and workerd hands over as sent.
+	get := func(name string) string { return strings.TrimSpace(header.Get(name)) }
+	if err := mcp.ValidateStandardHeaders(get, version, mcp.MCPMethod(m.Method), m.Params); err != nil {
+		return bad(mcp.HEADER_MISMATCH, "Header mismatch: "+strings.TrimPrefix(err.Error(), "header mismatch: "), nil)
 	}
 	if version != Modern {
 		return bad(mcp.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", map[string]any{"supported": Versions(), "requested": version})
