@@ -211,7 +211,8 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResul
 // picture renders the call as the REST endpoint it names would: the PNG
 // as image content, then the absolute URL of the call (with a note when
 // it holds a secret, which the URL leaves out), then the body of any
-// format but png: a PDF as an embedded resource, the others as text.
+// format but png: a binary one (PDF) as an embedded resource, the others
+// as text.
 func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.CallToolResult, *problem.Problem) {
 	req, p := gen.Read(call, kind)
 	if p != nil {
@@ -233,9 +234,10 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.C
 	res := &mcp.CallToolResult{Content: []mcp.Content{
 		mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"), mcp.NewTextContent(link)}}
 	switch {
-	case f.Name == "pdf": // binary: an embedded resource, as base64
-		res.Content = append(res.Content, resource("qr-code.pdf", f.ContentType, body))
-	case f.Name != "png":
+	case f.Name == "png":
+	case f.Binary: // an embedded resource, as base64
+		res.Content = append(res.Content, resource("qr-code."+f.Ext, f.ContentType, body))
+	default:
 		res.Content = append(res.Content, mcp.NewTextContent(string(body)))
 	}
 	return res, nil
