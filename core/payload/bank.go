@@ -38,6 +38,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"qrkeyless/core/checksum"
 )
 
 func init() {
@@ -196,7 +197,7 @@ func buildEPC(f Fields) (string, error) {
 	bic := fv(f, "bic")
 	if bic != "" {
 		var err error
-		if bic, err = checkBIC(bic); err != nil {
+		if bic, err = checksum.BIC(bic); err != nil {
 			return "", fieldErr(kind, "bic", err)
 		}
 	} else if version == "001" {
@@ -217,7 +218,7 @@ func buildEPC(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -235,7 +236,7 @@ func buildEPC(f Fields) (string, error) {
 	}
 	ref := fv(f, "reference")
 	if ref != "" {
-		if ref, err = checkRF(ref); err != nil {
+		if ref, err = checksum.RF(ref); err != nil {
 			return "", fieldErr(kind, "reference", err)
 		}
 		if text != "" {
@@ -386,7 +387,7 @@ func buildSwissQR(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -439,7 +440,7 @@ func buildSwissQR(f Fields) (string, error) {
 		if ref == "" {
 			return "", fieldError(kind, "reference", "a QR-IBAN needs a 27-digit QR reference")
 		}
-		if ref, err = checkQRR(ref); err != nil {
+		if ref, err = checksum.QRR(ref); err != nil {
 			return "", fieldError(kind, "reference", err.Error())
 		}
 	case "SCOR", "NON":
@@ -453,11 +454,11 @@ func buildSwissQR(f Fields) (string, error) {
 			if ref == "" {
 				return "", fieldError(kind, "reference", "reference type SCOR needs an RF creditor reference")
 			}
-			if _, qrr := checkQRR(ref); qrr == nil {
+			if _, qrr := checksum.QRR(ref); qrr == nil {
 				return "", fieldError(kind, "reference", "this is a QR reference (27 digits), which only a QR-IBAN (institution id 30000 to 31999) takes; "+
 					"this IBAN is a plain one: use the account's QR-IBAN, or an ISO 11649 creditor reference (RF…) instead")
 			}
-			if ref, err = checkRF(ref); err != nil {
+			if ref, err = checksum.RF(ref); err != nil {
 				return "", fieldErr(kind, "reference", err)
 			}
 		}
@@ -572,13 +573,13 @@ func buildSPD(f Fields) (string, error) {
 		return "", fieldError(kind, "acc", "IBAN is required")
 	}
 	ibanPart, bicPart, hasBIC := strings.Cut(acc, "+")
-	iban, err := checkIBAN(ibanPart)
+	iban, err := checksum.IBAN(ibanPart)
 	if err != nil {
 		return "", fieldErr(kind, "acc", err)
 	}
 	acc = iban
 	if hasBIC {
-		bic, err := checkBIC(bicPart)
+		bic, err := checksum.BIC(bicPart)
 		if err != nil {
 			return "", fieldErr(kind, "acc", err)
 		}
@@ -709,7 +710,7 @@ func buildUPN(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "recipient IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -742,7 +743,7 @@ func upnReference(s string) (string, error) {
 	case s == "":
 		return "SI99", nil
 	case strings.HasPrefix(s, "RF"):
-		return checkRF(s)
+		return checksum.RF(s)
 	case len(s) < 4 || len(s) > 26 || s[:2] != "SI" || !isDigits(s[2:4]) || strings.Trim(s[4:], "0123456789-") != "":
 		return "", errors.New("reference must be SI, a two-digit model, then digits and dashes (e.g. SI00 123-456), or an RF reference")
 	case s[:4] == "SI99" && len(s) > 4:

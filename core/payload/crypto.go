@@ -7,6 +7,8 @@ import (
 	"errors"
 	"math/big"
 	"strings"
+
+	"qrkeyless/core/checksum"
 )
 
 func init() {
@@ -14,24 +16,24 @@ func init() {
 		"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.0015", func(a string) (string, error) {
 			switch {
 			case startsFold(a, "bc1"):
-				return checkSegwit(a, "bc")
+				return checksum.Segwit(a, "bc")
 			case strings.HasPrefix(a, "1") || strings.HasPrefix(a, "3"):
-				return a, checkBase58(a, 0x00, 0x05)
+				return a, checksum.Base58Check(a, 0x00, 0x05)
 			}
 			return "", errors.New("not a Bitcoin address: it starts with 1, 3 or bc1")
 		}))
 	register(bip21Kind("bitcoincash", "Bitcoin Cash payment", "Bitcoin Cash",
 		"bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "0.1", func(a string) (string, error) {
-			a, err := checkCashAddr(a)
+			a, err := checksum.CashAddr(a)
 			return "bitcoincash:" + a, err
 		}))
 	register(bip21Kind("litecoin", "Litecoin payment", "Litecoin",
 		"ltc1qar0srrr7xfkvy5l643lydnw9re59gtzz24wl4s", "0.25", func(a string) (string, error) {
 			switch {
 			case startsFold(a, "ltc1"):
-				return checkSegwit(a, "ltc")
+				return checksum.Segwit(a, "ltc")
 			case strings.HasPrefix(a, "L") || strings.HasPrefix(a, "M") || strings.HasPrefix(a, "3"):
-				return a, checkBase58(a, 0x30, 0x32, 0x05)
+				return a, checksum.Base58Check(a, 0x30, 0x32, 0x05)
 			}
 			return "", errors.New("not a Litecoin address: it starts with L, M, 3 or ltc1")
 		}))
@@ -141,7 +143,11 @@ var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewI
 // lower-cases as ENS normalisation does.
 func ethTarget(s string) (string, error) {
 	if strings.HasPrefix(s, "0x") || !strings.Contains(s, ".") {
-		return s, checkEthAddress(s)
+		err := checksum.Ethereum(s)
+		if ce := (*checksum.CaseError)(nil); errors.As(err, &ce) {
+			return s, &fixable{msg: err.Error(), correction: ce.Want}
+		}
+		return s, err
 	}
 	s = strings.ToLower(s)
 	for _, label := range strings.Split(s, ".") {
@@ -246,7 +252,7 @@ func buildMonero(f Fields) (string, error) {
 	if addr == "" {
 		return "", fieldError(kind, "address", "Monero address is required")
 	}
-	if err := checkMonero(addr); err != nil {
+	if err := checksum.Monero(addr); err != nil {
 		return "", fieldErr(kind, "address", err)
 	}
 	var q []string

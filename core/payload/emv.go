@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"qrkeyless/core/checksum"
 )
 
 func init() {
@@ -201,58 +203,17 @@ func pixKey(s string) (string, error) {
 	d := strings.ToUpper(strings.NewReplacer(".", "", "-", "", "/", "", " ", "").Replace(s))
 	switch {
 	case len(d) == 11 && isDigits(d):
-		if !cpfValid(d) {
+		if !checksum.CPF(d) {
 			return "", fmt.Errorf("CPF check digits do not match")
 		}
 		return d, nil
 	case len(d) == 14 && isUpperAlnum(d[:12]) && isDigits(d[12:]):
-		if !cnpjValid(d) {
+		if !checksum.CNPJ(d) {
 			return "", fmt.Errorf("CNPJ check digits do not match")
 		}
 		return d, nil
 	}
 	return "", fmt.Errorf("not a Pix key: a CPF, CNPJ, e-mail, +55 phone number or random key")
-}
-
-// cpfValid checks the two mod-11 check digits of an 11-digit CPF; numbers of
-// one repeated digit pass the arithmetic but are not issued.
-func cpfValid(d string) bool {
-	if strings.Count(d, d[:1]) == 11 {
-		return false
-	}
-	for n := 9; n <= 10; n++ {
-		sum := 0
-		for i := 0; i < n; i++ {
-			sum += int(d[i]-'0') * (n + 1 - i)
-		}
-		if byte(sum*10%11%10) != d[n]-'0' {
-			return false
-		}
-	}
-	return true
-}
-
-// cnpjValid checks the two mod-11 check digits of a CNPJ; each character
-// counts as its ASCII code minus 48, which covers the alphanumeric form.
-func cnpjValid(d string) bool {
-	if strings.Count(d, d[:1]) == 14 {
-		return false
-	}
-	weights := []int{6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2}
-	for n := 12; n <= 13; n++ {
-		sum := 0
-		for i := 0; i < n; i++ {
-			sum += int(d[i]-'0') * weights[i+13-n]
-		}
-		dv := 11 - sum%11
-		if dv >= 10 {
-			dv = 0
-		}
-		if byte(dv) != d[n]-'0' {
-			return false
-		}
-	}
-	return true
 }
 
 // buildPix writes a static BR Code. Name and city lose their accents, since

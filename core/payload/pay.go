@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"qrkeyless/core/checksum"
 )
 
 func init() {
@@ -281,13 +283,13 @@ func buildBezahlCode(f Fields) (string, error) {
 	case fv(f, "iban") == "":
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
 	out := "bank://singlepaymentsepa?name=" + pct(name) + "&iban=" + iban
 	if s := fv(f, "bic"); s != "" {
-		bic, err := checkBIC(s)
+		bic, err := checksum.BIC(s)
 		if err != nil {
 			return "", fieldErr(kind, "bic", err)
 		}
