@@ -14,23 +14,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
-// crc16 is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no
-// final xor), the checksum of EMV merchant-presented QR codes.
-func crc16(s string) uint16 {
-	crc := uint16(0xFFFF)
-	for i := 0; i < len(s); i++ {
-		crc ^= uint16(s[i]) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
-}
-
 // decimal reads s as an amount greater than zero with at most whole digits
 // before the point and frac after it. It returns both digit runs, leading
 // zeros of the whole part removed ("0" when there is none). Binary floats

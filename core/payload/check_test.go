@@ -5,21 +5,6 @@ import (
 	"testing"
 )
 
-func TestCRC16(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want uint16
-	}{
-		{"123456789", 0x29B1}, // the CRC-16/CCITT-FALSE check value, payloads.md §0.6
-		{"", 0xFFFF},
-		{"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304", 0x1D3D}, // BCB manual
-	} {
-		if got := crc16(c.in); got != c.want {
-			t.Errorf("crc16(%q) = %04X, want %04X", c.in, got, c.want)
-		}
-	}
-}
-
 func TestDecimal(t *testing.T) {
 	for _, c := range []struct {
 		in          string
@@ -92,7 +77,6 @@ func FuzzChecks(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		_ = crc16(s)
 		_ = foldLatin(s)
 		_, _, _, _ = isoDate(s)
 		if w, fr, err := decimal(s, 9, 2); err == nil {

@@ -1,14 +1,15 @@
 package payload
 
 // EMV merchant-presented QR codes: pix (payloads.md §2.35), promptpay
-// (§2.36), paynow (§2.37), and the TLV writer and reader they share.
+// (§2.36), paynow (§2.37), and the checks of the fields every EMV kind
+// shares. Package emv writes and reads the codes themselves.
 
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"qrkeyless/core/checksum"
+	"qrkeyless/core/emv"
 )
 
 func init() {
@@ -57,103 +58,33 @@ func init() {
 	})
 }
 
-// tlv is one EMV data object: a two-digit tag and its value.
-type tlv struct{ tag, value string }
-
-// emv writes EMV data objects: each tag, its value's length in two digits,
-// the value. Builders keep values ASCII and at most 99 characters, so the
-// length counts bytes and characters alike.
-func emv(objs ...tlv) string {
-	var b strings.Builder
-	for _, o := range objs {
-		fmt.Fprintf(&b, "%s%02d%s", o.tag, len(o.value), o.value)
-	}
-	return b.String()
+// emvParse reads a merchant-presented payload a scheme's app pays: EMVCo's
+// format 01 and a CRC that matches.
+func emvParse(text string) (emv.Tags, bool) {
+	m, crcOK, ok := emv.Parse(text)
+	return m, ok && crcOK && strings.HasPrefix(text, "000201")
 }
 
-// emvPayload writes a whole merchant-presented payload: the objects, then
-// tag 63 with the CRC of everything before it including "6304".
-func emvPayload(objs ...tlv) string {
-	s := emv(objs...) + "6304"
-	return s + fmt.Sprintf("%04X", crc16(s))
+// emvNotes is emv.Describe as notes: what decode says of any EMV code,
+// whichever kind reads it (or none).
+func emvNotes(text string) []Note {
+	var out []Note
+	for _, r := range emv.Describe(text) {
+		out = append(out, Note{Reason: r})
+	}
+	return out
 }
 
-// emvRead splits s into data objects; ok is false unless s is exactly a
-// run of well-formed ones.
-func emvRead(s string) ([]tlv, bool) {
-	var out []tlv
-	for len(s) > 0 {
-		if len(s) < 4 || !isDigits(s[:4]) {
-			return nil, false
-		}
-		// The length counts characters (KHQR's Khmer names take several
-		// bytes each); builders write ASCII only, where the two agree.
-		n, end := atoi(s[2:4]), 4
-		for ; n > 0 && end < len(s); n-- {
-			_, size := utf8.DecodeRuneInString(s[end:])
-			end += size
-		}
-		if n > 0 {
-			return nil, false
-		}
-		out = append(out, tlv{s[:2], s[4:end]})
-		s = s[end:]
-	}
-	return out, true
-}
+// tlv is the data object tag holding value.
+func tlv(tag, value string) emv.Object { return emv.Object{Tag: tag, Value: value} }
 
-// emvParse reads a merchant-presented payload: "000201" first, a matching
-// CRC in tag 63 last. It returns the objects between them by tag, and ok
-// false on a repeated tag.
-func emvParse(text string) (map[string]string, bool) {
-	if !strings.HasPrefix(text, "000201") || len(text) < 14 {
-		return nil, false
+// initiation is the point of initiation of a code for one payment
+// (dynamic) or for any number.
+func initiation(dynamic bool) string {
+	if dynamic {
+		return emv.Dynamic
 	}
-	body, crc := text[:len(text)-4], text[len(text)-4:]
-	if !strings.HasSuffix(body, "6304") || fmt.Sprintf("%04X", crc16(body)) != strings.ToUpper(crc) {
-		return nil, false
-	}
-	objs, ok := emvRead(body[6 : len(body)-4])
-	if !ok {
-		return nil, false
-	}
-	m := map[string]string{}
-	for _, o := range objs {
-		if _, dup := m[o.tag]; dup {
-			return nil, false
-		}
-		m[o.tag] = o.value
-	}
-	return m, true
-}
-
-// emvAccount finds the merchant account template (tags 26 to 51) whose
-// globally unique id, sub-tag 00, is gui, and returns its sub-objects.
-func emvAccount(m map[string]string, gui string) (map[string]string, bool) {
-	for tag := 26; tag <= 51; tag++ {
-		v, ok := m[fmt.Sprint(tag)]
-		if !ok {
-			continue
-		}
-		sub, ok := emvParseSub(v)
-		if ok && strings.EqualFold(sub["00"], gui) {
-			return sub, true
-		}
-	}
-	return nil, false
-}
-
-// emvParseSub reads the data objects inside a template, by tag.
-func emvParseSub(s string) (map[string]string, bool) {
-	objs, ok := emvRead(s)
-	if !ok {
-		return nil, false
-	}
-	m := map[string]string{}
-	for _, o := range objs {
-		m[o.tag] = o.value
-	}
-	return m, true
+	return emv.Static
 }
 
 // emvText folds accents and checks s is printable ASCII of at most max
@@ -231,35 +162,32 @@ func buildPix(f Fields) (string, error) {
 	if fv(f, "name") == "" {
 		return "", fieldError(kind, "name", "recipient name is required")
 	}
-	name, err := emvText(kind, "name", fv(f, "name"), 25)
-	if err != nil {
+	m := emv.Merchant{Category: "0000", Currency: "986", Country: "BR"}
+	if m.Name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil {
 		return "", err
 	}
 	if fv(f, "city") == "" {
 		return "", fieldError(kind, "city", "recipient city is required")
 	}
-	city, err := emvText(kind, "city", fv(f, "city"), 15)
-	if err != nil {
+	if m.City, err = emvText(kind, "city", fv(f, "city"), 15); err != nil {
 		return "", err
 	}
-	account := []tlv{{"00", "br.gov.bcb.pix"}, {"01", key}}
+	account := []emv.Object{tlv("00", "br.gov.bcb.pix"), tlv("01", key)}
 	if s := fv(f, "description"); s != "" {
 		desc, err := emvText(kind, "description", s, 99)
 		if err != nil {
 			return "", err
 		}
-		account = append(account, tlv{"02", desc})
-		if n := len(emv(account...)); n > 99 {
+		account = append(account, tlv("02", desc))
+		if n := len(emv.Write(account...)); n > 99 {
 			return "", fieldError(kind, "description", fmt.Sprintf("key and description together are %d characters; shorten the description to fit 99", n))
 		}
 	}
-	objs := []tlv{{"26", emv(account...)}, {"52", "0000"}, {"53", "986"}}
+	m.Accounts = []emv.Object{tlv("26", emv.Write(account...))}
 	if s := fv(f, "amount"); s != "" {
-		a, err := emvAmount(kind, s)
-		if err != nil {
+		if m.Amount, err = emvAmount(kind, s); err != nil {
 			return "", err
 		}
-		objs = append(objs, tlv{"54", a})
 	}
 	txid := fv(f, "txid")
 	if txid == "***" {
@@ -271,8 +199,8 @@ func buildPix(f Fields) (string, error) {
 	if txid == "" {
 		txid = "***"
 	}
-	objs = append(objs, tlv{"58", "BR"}, tlv{"59", name}, tlv{"60", city}, tlv{"62", emv(tlv{"05", txid})})
-	return emvPayload(append([]tlv{{"00", "01"}}, objs...)...), nil
+	m.Additional = []emv.Object{tlv("05", txid)}
+	return m.Payload(), nil
 }
 
 // parsePix reads a static BR Code. A dynamic one (a URL in sub-tag 25
@@ -282,12 +210,12 @@ func parsePix(text string) (Fields, bool) {
 	if !ok || m["58"] != "BR" || m["53"] != "986" {
 		return nil, false
 	}
-	acc, ok := emvAccount(m, "br.gov.bcb.pix")
+	acc, ok := m.Account("br.gov.bcb.pix")
 	if !ok {
 		return nil, false
 	}
 	f := Fields{"key": acc["01"], "description": acc["02"], "name": m["59"], "city": m["60"], "amount": m["54"]}
-	if add, ok := emvParseSub(m["62"]); ok && add["05"] != "***" {
+	if add, ok := m.Sub("62"); ok && add["05"] != "***" {
 		f["txid"] = add["05"]
 	}
 	return parsed(buildPix, f)
@@ -326,19 +254,17 @@ func buildPromptPay(f Fields) (string, error) {
 	if !ok {
 		return "", fieldError(kind, "target", "not a PromptPay id: a mobile number 0XXXXXXXXX, a 13-digit national or tax id, or a 15-digit e-wallet id")
 	}
-	poi, amount := "11", ""
+	m := emv.Merchant{Initiation: emv.Static, Accounts: []emv.Object{tlv("29", emv.Write(tlv("00", "A000000677010111"), tlv(tag, id)))},
+		Currency: "764", Country: "TH"}
 	if s := fv(f, "amount"); s != "" {
 		a, err := emvAmount(kind, s)
 		if err != nil {
 			return "", err
 		}
-		poi, amount = "12", a
+		// After the country, as dtinth/promptpay-qr writes it.
+		m.Initiation, m.Extra = emv.Dynamic, []emv.Object{tlv("54", a)}
 	}
-	objs := []tlv{{"00", "01"}, {"01", poi}, {"29", emv(tlv{"00", "A000000677010111"}, tlv{tag, id})}, {"53", "764"}, {"58", "TH"}}
-	if amount != "" {
-		objs = append(objs, tlv{"54", amount})
-	}
-	return emvPayload(objs...), nil
+	return m.Payload(), nil
 }
 
 // parsePromptPay reads a PromptPay credit-transfer code (AID
@@ -348,7 +274,7 @@ func parsePromptPay(text string) (Fields, bool) {
 	if !ok || m["53"] != "764" {
 		return nil, false
 	}
-	acc, ok := emvParseSub(m["29"])
+	acc, ok := m.Sub("29")
 	if !ok || acc["00"] != "A000000677010111" {
 		return nil, false
 	}
@@ -397,14 +323,15 @@ func buildPayNow(f Fields) (string, error) {
 	case len(proxy) < 9 || len(proxy) > 10 || !isUpperAlnum(proxy) || !isUpper(proxy[len(proxy)-1:]):
 		return "", fieldError(kind, "proxy", "a UEN is 9 or 10 letters and digits ending in a letter, e.g. 201403121W")
 	}
-	amount := ""
+	m := emv.Merchant{Category: "0000", Currency: "702", Country: "SG", Name: "NA", City: "Singapore"}
 	if s := fv(f, "amount"); s != "" {
 		var err error
-		if amount, err = emvAmount(kind, s); err != nil {
+		if m.Amount, err = emvAmount(kind, s); err != nil {
 			return "", err
 		}
 	}
-	editable := amount == ""
+	m.Initiation = initiation(m.Amount != "")
+	editable := m.Amount == ""
 	switch strings.ToLower(fv(f, "editable")) {
 	case "":
 	case "true", "1", "yes", "on": // the values flag takes, which the schema lists
@@ -414,41 +341,32 @@ func buildPayNow(f Fields) (string, error) {
 	default:
 		return "", fieldError(kind, "editable", "editable must be true or false")
 	}
-	account := []tlv{{"00", "SG.PAYNOW"}, {"01", ptype}, {"02", proxy}, {"03", "0"}}
+	account := []emv.Object{tlv("00", "SG.PAYNOW"), tlv("01", ptype), tlv("02", proxy), tlv("03", "0")}
 	if editable {
-		account[3].value = "1"
+		account[3].Value = "1"
 	}
 	if s := fv(f, "expiry"); s != "" {
-		y, m, d, ok := isoDate(s)
+		y, mo, d, ok := isoDate(s)
 		if !ok {
 			return "", fieldError(kind, "expiry", "expiry must be a date, YYYY-MM-DD")
 		}
-		account = append(account, tlv{"04", y + m + d})
+		account = append(account, tlv("04", y+mo+d))
 	}
-	name := "NA"
+	m.Accounts = []emv.Object{tlv("26", emv.Write(account...))}
 	if s := fv(f, "name"); s != "" {
 		var err error
-		if name, err = emvText(kind, "name", s, 25); err != nil {
+		if m.Name, err = emvText(kind, "name", s, 25); err != nil {
 			return "", err
 		}
 	}
-	poi := "11"
-	if amount != "" {
-		poi = "12"
-	}
-	objs := []tlv{{"00", "01"}, {"01", poi}, {"26", emv(account...)}, {"52", "0000"}, {"53", "702"}}
-	if amount != "" {
-		objs = append(objs, tlv{"54", amount})
-	}
-	objs = append(objs, tlv{"58", "SG"}, tlv{"59", name}, tlv{"60", "Singapore"})
 	if s := fv(f, "reference"); s != "" {
 		ref, err := emvText(kind, "reference", s, 25)
 		if err != nil {
 			return "", err
 		}
-		objs = append(objs, tlv{"62", emv(tlv{"01", ref})})
+		m.Additional = []emv.Object{tlv("01", ref)}
 	}
-	return emvPayload(objs...), nil
+	return m.Payload(), nil
 }
 
 // parsePayNow reads a PayNow code, also from an SGQR that carries other
@@ -459,7 +377,7 @@ func parsePayNow(text string) (Fields, bool) {
 	if !ok || m["53"] != "702" {
 		return nil, false
 	}
-	acc, ok := emvAccount(m, "SG.PAYNOW")
+	acc, ok := m.Account("SG.PAYNOW")
 	if !ok {
 		return nil, false
 	}
@@ -486,7 +404,7 @@ func parsePayNow(text string) (Fields, bool) {
 	if m["59"] != "NA" {
 		f["name"] = m["59"]
 	}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["reference"] = add["01"]
 	}
 	return parsed(buildPayNow, f)

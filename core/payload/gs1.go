@@ -318,3 +318,16 @@ func readGS1DL(text string, ns *notes) (Fields, bool) {
 	}
 	return f, true
 }
+
+// names is a small table of codes and their names.
+type names []struct{ code, name string }
+
+// of returns the name of code, or "".
+func (ns names) of(code string) string {
+	for _, n := range ns {
+		if n.code == code {
+			return n.name
+		}
+	}
+	return ""
+}

@@ -30,13 +30,13 @@ func RecognizeNotes(text string) (kind string, f Fields, notes []Note) {
 			continue
 		}
 		if _, err := k.Build(f); err == nil {
-			if k.Name != "emv-merchant" && isEMV(text) {
-				ns = append(ns, emvDiagnosis(text)...) // every EMV code's data objects, by name
+			if k.Name != "emv-merchant" {
+				ns = append(ns, emvNotes(text)...) // every EMV code's data objects, by name
 			}
 			return k.Name, f, ns
 		}
 	}
-	return "text", Fields{"text": text}, emvDiagnosis(text)
+	return "text", Fields{"text": text}, emvNotes(text)
 }
 
 func byPriority() []*Kind {
