@@ -12,50 +12,55 @@ import (
 	"qrkeyless/core/emv"
 )
 
-func init() {
-	register(&Kind{
-		Name:  "pix",
-		Title: "Pix payment (Brazil)",
-		Help:  "A static Pix BR Code: Brazilian banking apps pay the key, the amount filled in if given.",
-		Fields: []Field{
-			{Name: "key", Label: "Pix key", Help: "CPF, CNPJ, e-mail, phone (+55…) or random key (UUID).", Required: true, Format: FormatText, Example: "123e4567-e12b-12d1-a456-426655440000"},
-			{Name: "name", Label: "Recipient name", Help: "Up to 25 characters; accents are dropped.", Required: true, Format: FormatText, Example: "Fulano de Tal"},
-			{Name: "city", Label: "Recipient city", Help: "Up to 15 characters; accents are dropped.", Required: true, Format: FormatText, Example: "BRASILIA"},
-			{Name: "amount", Label: "Amount (BRL)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "25.90"},
-			{Name: "txid", Label: "Transaction id", Help: "Up to 25 letters and digits.", Format: FormatText, Example: "PEDIDO42"},
-			{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
-		},
-		Build: buildPix,
-		Parse: parsePix,
-	})
-	register(&Kind{
-		Name:  "promptpay",
-		Title: "PromptPay payment (Thailand)",
-		Help:  "A Thai QR Payment code: Thai banking apps pay the PromptPay id, the amount filled in if given.",
-		Fields: []Field{
-			{Name: "target", Label: "PromptPay id", Help: "Mobile number (0…), 13-digit national or tax id, or 15-digit e-wallet id.", Required: true, Format: FormatText, Example: "0801111111"},
-			{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
-		},
-		Build: buildPromptPay,
-		Parse: parsePromptPay,
-	})
-	register(&Kind{
-		Name:  "paynow",
-		Title: "PayNow payment (Singapore)",
-		Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
-		Fields: []Field{
-			{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"},
-				Choices: []string{"Mobile number", "UEN (business)"}, Example: "uen"},
-			{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
-			{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
-			{Name: "editable", Label: "Amount editable", Help: "The payer may change the amount; always so when there is no amount.", Format: FormatBool, Example: "false"},
-			{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
-			{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
-			{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
-		},
-		Build: buildPayNow,
-		Parse: parsePayNow,
-	})
+func init() { register(pixKind, promptpayKind, paynowKind) }
+
+var pixKind = &Kind{
+	Name:  "pix",
+	Title: "Pix payment (Brazil)",
+	Help:  "A static Pix BR Code: Brazilian banking apps pay the key, the amount filled in if given.",
+	Fields: []Field{
+		{Name: "key", Label: "Pix key", Help: "CPF, CNPJ, e-mail, phone (+55…) or random key (UUID).", Required: true, Format: FormatText, Example: "123e4567-e12b-12d1-a456-426655440000"},
+		{Name: "name", Label: "Recipient name", Help: "Up to 25 characters; accents are dropped.", Required: true, Format: FormatText, Example: "Fulano de Tal"},
+		{Name: "city", Label: "Recipient city", Help: "Up to 15 characters; accents are dropped.", Required: true, Format: FormatText, Example: "BRASILIA"},
+		{Name: "amount", Label: "Amount (BRL)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "25.90"},
+		{Name: "txid", Label: "Transaction id", Help: "Up to 25 letters and digits.", Format: FormatText, Example: "PEDIDO42"},
+		{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
+	},
+	Build:  buildPix,
+	read:   parsePix,
+	strict: true,
+}
+
+var promptpayKind = &Kind{
+	Name:  "promptpay",
+	Title: "PromptPay payment (Thailand)",
+	Help:  "A Thai QR Payment code: Thai banking apps pay the PromptPay id, the amount filled in if given.",
+	Fields: []Field{
+		{Name: "target", Label: "PromptPay id", Help: "Mobile number (0…), 13-digit national or tax id, or 15-digit e-wallet id.", Required: true, Format: FormatText, Example: "0801111111"},
+		{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
+	},
+	Build:  buildPromptPay,
+	read:   parsePromptPay,
+	strict: true,
+}
+
+var paynowKind = &Kind{
+	Name:  "paynow",
+	Title: "PayNow payment (Singapore)",
+	Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
+	Fields: []Field{
+		{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"},
+			Choices: []string{"Mobile number", "UEN (business)"}, Example: "uen"},
+		{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
+		{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
+		{Name: "editable", Label: "Amount editable", Help: "The payer may change the amount; always so when there is no amount.", Format: FormatBool, Example: "false"},
+		{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
+		{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
+		{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
+	},
+	Build:  buildPayNow,
+	read:   parsePayNow,
+	strict: true,
 }
 
 // emvParse reads a merchant-presented payload a scheme's app pays: EMVCo's
@@ -205,7 +210,7 @@ func buildPix(f Fields) (string, error) {
 
 // parsePix reads a static BR Code. A dynamic one (a URL in sub-tag 25
 // instead of a key) is not this kind: it has no key to show.
-func parsePix(text string) (Fields, bool) {
+func parsePix(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["58"] != "BR" || m["53"] != "986" {
 		return nil, false
@@ -218,7 +223,7 @@ func parsePix(text string) (Fields, bool) {
 	if add, ok := m.Sub("62"); ok && add["05"] != "***" {
 		f["txid"] = add["05"]
 	}
-	return parsed(buildPix, f)
+	return f, true
 }
 
 // promptPayID returns the sub-tag and value of a PromptPay id: a mobile
@@ -269,7 +274,7 @@ func buildPromptPay(f Fields) (string, error) {
 
 // parsePromptPay reads a PromptPay credit-transfer code (AID
 // A000000677010111); bill payments (tag 30) are not this kind.
-func parsePromptPay(text string) (Fields, bool) {
+func parsePromptPay(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "764" {
 		return nil, false
@@ -290,7 +295,7 @@ func parsePromptPay(text string) (Fields, bool) {
 	default:
 		target = acc["03"]
 	}
-	return parsed(buildPromptPay, Fields{"target": target, "amount": m["54"]})
+	return Fields{"target": target, "amount": m["54"]}, true
 }
 
 // buildPayNow writes an SGQR PayNow code. editable defaults to true without
@@ -372,7 +377,7 @@ func buildPayNow(f Fields) (string, error) {
 // parsePayNow reads a PayNow code, also from an SGQR that carries other
 // schemes' templates beside it. editable is given only where it differs
 // from the default, and name only when it is not NA.
-func parsePayNow(text string) (Fields, bool) {
+func parsePayNow(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "702" {
 		return nil, false
@@ -407,5 +412,5 @@ func parsePayNow(text string) (Fields, bool) {
 	if add, ok := m.Sub("62"); ok {
 		f["reference"] = add["01"]
 	}
-	return parsed(buildPayNow, f)
+	return f, true
 }

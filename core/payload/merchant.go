@@ -19,12 +19,7 @@ import (
 	"qrkeyless/core/emv"
 )
 
-// The kinds are package-level values, registered in order.
-func init() {
-	for _, k := range []*Kind{emvMerchantKind, vietqrKind, qrisKind, duitnowKind, khqrKind} {
-		register(k)
-	}
-}
+func init() { register(emvMerchantKind, vietqrKind, qrisKind, duitnowKind, khqrKind) }
 
 var emvMerchantKind = &Kind{
 	Name:     "emv-merchant",
@@ -65,8 +60,9 @@ var vietqrKind = &Kind{
 		{Name: "message", Label: "Message", Help: "Up to 25 characters; accents are dropped (tag 62, 08).", Format: FormatText, Example: "Thanh toan don 42"},
 		{Name: "bill", Label: "Bill number", Help: "Up to 25 characters (tag 62, 01).", Format: FormatText, Example: "NPS6869"},
 	},
-	Build: buildVietQR,
-	Parse: parseVietQR,
+	Build:  buildVietQR,
+	read:   parseVietQR,
+	strict: true,
 }
 
 var qrisKind = &Kind{
@@ -86,8 +82,9 @@ var qrisKind = &Kind{
 		{Name: "amount", Label: "Amount (IDR)", Help: "Whole rupiah; leave empty for a static code the payer types an amount into.", Format: FormatInteger, Example: "25000"},
 		{Name: "terminal", Label: "Terminal label", Help: "Up to 25 characters (tag 62, 07).", Format: FormatText, Example: "A01"},
 	},
-	Build: buildQRIS,
-	Parse: parseQRIS,
+	Build:  buildQRIS,
+	read:   parseQRIS,
+	strict: true,
 }
 
 var duitnowKind = &Kind{
@@ -105,8 +102,9 @@ var duitnowKind = &Kind{
 		{Name: "reference", Label: "Reference", Help: "Up to 25 characters (tag 62, 05).", Format: FormatText, Example: "INV1001"},
 		{Name: "dynamic", Label: "One-time code", Help: "true writes point of initiation 12 (a code for one payment); PayNet's static codes, with an amount or not, are 11.", Format: FormatBool, Example: "false"},
 	},
-	Build: buildDuitNow,
-	Parse: parseDuitNow,
+	Build:  buildDuitNow,
+	read:   parseDuitNow,
+	strict: true,
 }
 
 var khqrKind = &Kind{
@@ -126,8 +124,9 @@ var khqrKind = &Kind{
 		{Name: "expires", Label: "Expires", Help: "With an amount, required: when the one-time code stops being payable (tag 99, 01).", Format: FormatDateTime, Example: "2026-12-31T23:59:00+07:00"},
 		{Name: "created", Label: "Created", Help: "With an amount: when the code was made (tag 99, 00); not set: a day before it expires.", Format: FormatDateTime, Example: "2026-12-31T12:00:00+07:00"},
 	},
-	Build: buildKHQR,
-	Parse: parseKHQR,
+	Build:  buildKHQR,
+	read:   parseKHQR,
+	strict: true,
 }
 
 // PriorityEMV orders emv-merchant after every kind of a named scheme, so
@@ -408,7 +407,7 @@ func buildVietQR(f Fields) (string, error) {
 	return m.Payload(), nil
 }
 
-func parseVietQR(text string) (Fields, bool) {
+func parseVietQR(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "704" || m["58"] != "VN" {
 		return nil, false
@@ -432,7 +431,7 @@ func parseVietQR(text string) (Fields, bool) {
 	if add, ok := m.Sub("62"); ok {
 		f["message"], f["bill"] = add["08"], add["01"]
 	}
-	return parsed(buildVietQR, f)
+	return f, true
 }
 
 // qrisCriteria are the merchant criteria of sub-tag 03: micro, small,
@@ -499,7 +498,7 @@ func buildQRIS(f Fields) (string, error) {
 	return m.Payload(), nil
 }
 
-func parseQRIS(text string) (Fields, bool) {
+func parseQRIS(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "360" || m["58"] != "ID" {
 		return nil, false
@@ -517,7 +516,7 @@ func parseQRIS(text string) (Fields, bool) {
 	if add, ok := m.Sub("62"); ok {
 		f["terminal"] = add["07"]
 	}
-	return parsed(buildQRIS, f)
+	return f, true
 }
 
 // duitNowGUID is PayNet's application id for DuitNow QR, sub-tag 00 of
@@ -568,7 +567,7 @@ func buildDuitNow(f Fields) (string, error) {
 	return m.Payload(), nil
 }
 
-func parseDuitNow(text string) (Fields, bool) {
+func parseDuitNow(text string, _ *notes) (Fields, bool) {
 	m, crcOK, ok := emv.Parse(text)
 	if !ok || !crcOK || !strings.HasPrefix(text, "000202") || m["53"] != "458" || m["58"] != "MY" {
 		return nil, false
@@ -584,7 +583,7 @@ func parseDuitNow(text string) (Fields, bool) {
 	if add, ok := m.Sub("62"); ok {
 		f["reference"] = add["05"]
 	}
-	return parsed(buildDuitNow, f)
+	return f, true
 }
 
 // buildKHQR writes a Bakong KHQR code (NBC, KHQR specification): an
@@ -701,7 +700,7 @@ func khqrStamps(f Fields) (string, error) {
 	return emv.Write(tlv("00", fmt.Sprint(created.UnixMilli())), tlv("01", fmt.Sprint(expires.UnixMilli()))), nil
 }
 
-func parseKHQR(text string) (Fields, bool) {
+func parseKHQR(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["58"] != "KH" {
 		return nil, false
@@ -732,5 +731,5 @@ func parseKHQR(text string) (Fields, bool) {
 			}
 		}
 	}
-	return parsed(buildKHQR, f)
+	return f, true
 }

@@ -98,7 +98,7 @@ func TestFieldMetadata(t *testing.T) {
 	formats := []string{FormatText, FormatLongText, FormatURL, FormatEmail, FormatPhone, FormatDateTime,
 		FormatDate, FormatDecimal, FormatInteger, FormatBool, FormatEnum}
 	for _, k := range All() {
-		if k.Title == "" || k.Help == "" || k.Build == nil || k.Parse == nil || len(k.Fields) == 0 {
+		if k.Title == "" || k.Help == "" || k.Build == nil || k.read == nil || len(k.Fields) == 0 {
 			t.Errorf("%s: title, help, build, parse and fields are all needed", k.Name)
 		}
 		names := map[string]bool{}
