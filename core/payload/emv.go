@@ -337,14 +337,11 @@ func buildPayNow(f Fields) (string, error) {
 	}
 	m.Initiation = initiation(m.Amount != "")
 	editable := m.Amount == ""
-	switch strings.ToLower(fv(f, "editable")) {
-	case "":
-	case "true", "1", "yes", "on": // the values flag takes, which the schema lists
-		editable = true
-	case "false", "0", "no", "off":
-		editable = false
-	default:
-		return "", fieldError(kind, "editable", "editable must be true or false")
+	if s := fv(f, "editable"); s != "" {
+		var ok bool
+		if editable, ok = ParseBool(s); !ok {
+			return "", fieldError(kind, "editable", "editable must be true or false")
+		}
 	}
 	account := []emv.Object{tlv("00", "SG.PAYNOW"), tlv("01", ptype), tlv("02", proxy), tlv("03", "0")}
 	if editable {

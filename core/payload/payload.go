@@ -16,6 +16,7 @@ package payload
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -323,20 +324,32 @@ func need(kind string, f Fields, names ...string) error {
 	return nil
 }
 
-// boolAliases are the values flag takes besides true and false, which
-// Schema lists too: a form's checkbox sends on.
-var boolAliases = []string{"1", "0", "yes", "no", "on", "off"}
+// BoolValues are the spellings of yes and no that ParseBool reads: the
+// yeses first, each beside the no at the same place among the noes (1
+// and 0, true and false, yes and no, on and off as an HTML checkbox sends
+// them). Boolean fields and query flags alike take them, and schemas and
+// problems list them.
+var BoolValues = []string{"1", "true", "yes", "on", "0", "false", "no", "off"}
 
-// flag reads a boolean field: empty is false; true/false, 1/0, yes/no and
-// on/off (an HTML checkbox) are accepted in any case.
-func flag(kind string, f Fields, name string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(f[name])) {
-	case "", "false", "0", "no", "off":
-		return false, nil
-	case "true", "1", "yes", "on":
-		return true, nil
+// ParseBool reads s, in any case and with surrounding spaces, as a yes
+// or a no in one of BoolValues' spellings; empty is no. ok is false for
+// anything else.
+func ParseBool(s string) (v, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return false, true
 	}
-	return false, fieldError(kind, name, "must be true or false")
+	i := slices.Index(BoolValues, s)
+	return i >= 0 && i < len(BoolValues)/2, i >= 0
+}
+
+// flag reads a boolean field with ParseBool.
+func flag(kind string, f Fields, name string) (bool, error) {
+	v, ok := ParseBool(f[name])
+	if !ok {
+		return false, fieldError(kind, name, "must be true or false")
+	}
+	return v, nil
 }
 
 // settle makes fields as read from a text buildable: while Build names an
