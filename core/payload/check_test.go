@@ -67,13 +67,11 @@ func TestIsoDate(t *testing.T) {
 	}
 }
 
-// FuzzChecks feeds arbitrary text to every check: none may panic, and what
-// one accepts it must accept again in the normalized form it returned.
+// FuzzChecks feeds arbitrary text to the amount, date and text checks:
+// none may panic, and an amount decimal accepts it accepts again in the
+// form it returned.
 func FuzzChecks(f *testing.F) {
-	for _, s := range []string{"DE33 1002 0500 0001 1947 00", "RF18539007547034", "210000000003139471430009017",
-		"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a",
-		"1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", "12.50", ".5", "1\x00",
-		"46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em"} {
+	for _, s := range []string{"12.50", ".5", "007.10", "1\x00", "2024-02-29", "20250701", "Příliš žluťoučký"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
