@@ -133,82 +133,6 @@ var khqrKind = &Kind{
 // that it reads only the EMV codes none of them claims.
 const PriorityEMV = 40
 
-// currencies are the ISO 4217 letter codes of the schemes' regions, and a
-// few others, with the numeric codes tag 53 holds and their decimals. (The
-// small tables here are slices, not maps: a map literal costs the
-// editor's WebAssembly code to build, a slice is data.)
-var currencies = []struct {
-	code, num string
-	frac      int
-}{
-	{"AUD", "036", 2}, {"BRL", "986", 2}, {"CAD", "124", 2}, {"CHF", "756", 2}, {"CNY", "156", 2},
-	{"EUR", "978", 2}, {"GBP", "826", 2}, {"HKD", "344", 2}, {"IDR", "360", 0}, {"INR", "356", 2},
-	{"JPY", "392", 0}, {"KHR", "116", 0}, {"KRW", "410", 0}, {"LAK", "418", 0}, {"MMK", "104", 0},
-	{"MYR", "458", 2}, {"PHP", "608", 2}, {"SGD", "702", 2}, {"THB", "764", 2}, {"USD", "840", 2},
-	{"VND", "704", 0},
-}
-
-// currencyCode reads an ISO 4217 code, letters or digits, as its numeric
-// code and the decimals an amount in it may have (2 for a numeric code
-// the table lacks).
-func currencyCode(kind, s string) (num string, frac int, err error) {
-	s = strings.ToUpper(s)
-	for _, c := range currencies {
-		if c.code == s || c.num == s {
-			return c.num, c.frac, nil
-		}
-	}
-	if len(s) == 3 && isDigits(s) {
-		return s, 2, nil
-	}
-	return "", 0, fieldError(kind, "currency", "currency must be an ISO 4217 code: 3 digits (704) or letters (VND)")
-}
-
-// merchantAmount checks an amount for tag 54 with at most frac decimals,
-// written as given (no padding: 50000 stays 50000), at most 13 characters.
-func merchantAmount(kind, field, s string, frac int) (string, error) {
-	w, f, err := decimal(s, 12-frac, frac)
-	if err != nil {
-		return "", fieldErr(kind, field, err)
-	}
-	out := plain(w, f)
-	if len(out) > 13 {
-		return "", fieldError(kind, field, "amount must be at most 13 characters")
-	}
-	return out, nil
-}
-
-// merchantText checks an optional text field: printable ASCII after
-// accents are folded, at most max characters.
-func merchantText(kind string, f Fields, field string, max int) (string, error) {
-	s := fv(f, field)
-	if s == "" {
-		return "", nil
-	}
-	return emvText(kind, field, s, max)
-}
-
-// mcc checks a merchant category code: 4 digits, 0000 when def is and the
-// field is empty.
-func mcc(kind string, f Fields, def string) (string, error) {
-	s := fv(f, "mcc")
-	if s == "" {
-		s = def
-	}
-	if len(s) != 4 || !isDigits(s) {
-		return "", fieldError(kind, "mcc", "merchant category code must be 4 digits (ISO 18245), e.g. 5812 for restaurants")
-	}
-	return s, nil
-}
-
-// flagOr is flag with def for an empty field.
-func flagOr(kind string, f Fields, field string, def bool) (bool, error) {
-	if fv(f, field) == "" {
-		return def, nil
-	}
-	return flag(kind, f, field)
-}
-
 // buildEMVMerchant writes a code for any scheme: one merchant account
 // template of the caller's, and the common data objects.
 func buildEMVMerchant(f Fields) (string, error) {
@@ -290,27 +214,6 @@ func buildEMVMerchant(f Fields) (string, error) {
 	}
 	m.Initiation = initiation(dynamic)
 	return m.Payload(), nil
-}
-
-// nameCity reads tags 59 and 60, which every scheme here requires:
-// printable ASCII after accents are folded, at most 25 and 15 characters.
-func nameCity(kind string, f Fields, m *emv.Merchant) error {
-	var err error
-	if m.Name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.Name == "" {
-		return orRequired(kind, "name", "merchant name", err)
-	}
-	if m.City, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.City == "" {
-		return orRequired(kind, "city", "merchant city", err)
-	}
-	return nil
-}
-
-// orRequired is err, or the error of a required field left empty.
-func orRequired(kind, field, what string, err error) error {
-	if err != nil {
-		return err
-	}
-	return fieldError(kind, field, what+" is required")
 }
 
 // readEMVMerchant reads any merchant-presented code whose layout the
