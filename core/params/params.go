@@ -32,7 +32,8 @@ type Param struct {
 
 // Value is s, a default or an example written as in a query string, as the
 // JSON value of the parameter's type: 512 for an integer, true for a
-// boolean "1", the text itself otherwise.
+// boolean "1" or any other yes payload.ParseBool reads, the text itself
+// otherwise.
 func (p Param) Value(s string) any {
 	switch p.Type {
 	case "integer":
@@ -44,7 +45,8 @@ func (p Param) Value(s string) any {
 			return f
 		}
 	case "boolean":
-		return s == "1" || s == "true"
+		yes, _ := payload.ParseBool(s)
+		return yes
 	}
 	return s
 }
@@ -302,19 +304,17 @@ func Flag(call problem.Call, param Param) (bool, *problem.Problem) {
 	if p != nil {
 		return false, p
 	}
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes", "on":
-		return true, nil
-	case "", "0", "false", "no", "off":
-		return false, nil
+	if yes, ok := payload.ParseBool(v); ok {
+		return yes, nil
 	}
 	p = problem.BadValue.Newf(param.Name, call.With(name, "1"), "%s=%q is not a yes or no; use 1 or 0 (true, false, yes, no, on, off)", name, call.Show(name, v))
 	p.Allowed = BoolValues
 	return false, p
 }
 
-// BoolValues are the spellings Flag reads, true ones first.
-var BoolValues = []string{"1", "true", "yes", "on", "0", "false", "no", "off"}
+// BoolValues are the spellings Flag reads, true ones first: payload's
+// list, which boolean fields take too.
+var BoolValues = payload.BoolValues
 
 func integer(call problem.Call, param Param, name, v string) (int, *problem.Problem) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))

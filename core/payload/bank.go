@@ -38,104 +38,126 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"qrkeyless/core/checksum"
 )
 
-func init() {
-	register(&Kind{
-		Name:  "epc",
-		Title: "SEPA transfer (GiroCode / EPC QR)",
-		Help:  "Fills in a SEPA credit transfer in European banking apps.",
-		Fields: []Field{
-			{Name: "name", Label: "Beneficiary", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Wikimedia Foerdergesellschaft"},
-			{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE33100205000001194700"},
-			{Name: "bic", Label: "BIC", Help: "Needed only with version 001.", Format: FormatText, Example: "BFSWDE33BER"},
-			{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99; leave empty to let the payer type it.", Format: FormatDecimal, Example: "123.45"},
-			{Name: "purpose", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, e.g. CHAR for a charity payment.", Format: FormatText, Example: "CHAR"},
-			{Name: "reference", Label: "Creditor reference", Help: "ISO 11649 RF reference; give either this or a text.", Format: FormatText, Example: "RF18539007547034"},
-			{Name: "text", Label: "Remittance text", Help: "Up to 140 characters; give either this or a reference.", Format: FormatText, Example: "Spende fuer Wikipedia"},
-			{Name: "info", Label: "Note to payer", Help: "Shown to the payer, up to 70 characters.", Format: FormatText, Example: "Thank you"},
-			{Name: "version", Label: "Version", Help: "002 (BIC optional) unless a bank asks for 001.", Format: FormatEnum, Enum: []string{"002", "001"},
-				Choices: []string{"002 (BIC optional)", "001 (BIC required)"}, Example: "002"},
-			{Name: "charset", Label: "Character set", Help: "1 UTF-8 (default); 2 to 8 the ISO-8859 sets 1, 2, 4, 5, 7, 10 and 15.", Format: FormatEnum, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8"},
-				Choices: []string{"1: UTF-8", "2: ISO-8859-1", "3: ISO-8859-2", "4: ISO-8859-4", "5: ISO-8859-5", "6: ISO-8859-7", "7: ISO-8859-10", "8: ISO-8859-15"}, Example: "1"},
-		},
-		Build:  buildEPC,
-		Parse:  parseEPC,
-		Symbol: Symbol{EC: "M", MaxVersion: 13},
-	})
-	register(&Kind{
-		Name:  "swiss-qr",
-		Title: "Swiss QR-bill",
-		Help:  "The payment part of a Swiss QR-bill, read by Swiss banking apps.",
-		Fields: []Field{
-			{Name: "iban", Label: "IBAN or QR-IBAN", Help: "A CH or LI account.", Required: true, Format: FormatText, Example: "CH5800791123000889012"},
-			{Name: "name", Label: "Creditor name", Required: true, Format: FormatText, Example: "Robert Schneider AG"},
-			{Name: "street", Label: "Creditor street", Format: FormatText, Example: "Rue du Lac"},
-			{Name: "houseno", Label: "Creditor house number", Format: FormatText, Example: "1268"},
-			{Name: "zip", Label: "Creditor postal code", Required: true, Format: FormatText, Example: "2501"},
-			{Name: "city", Label: "Creditor town", Required: true, Format: FormatText, Example: "Biel"},
-			{Name: "country", Label: "Creditor country", Help: "ISO 3166 two-letter code.", Required: true, Format: FormatText, Example: "CH"},
-			{Name: "currency", Label: "Currency", Required: true, Format: FormatEnum, Enum: []string{"CHF", "EUR"}, Example: "CHF"},
-			{Name: "amount", Label: "Amount", Help: "0.01 to 999999999.99; leave empty for the payer to fill in.", Format: FormatDecimal, Example: "3949.75"},
-			{Name: "dname", Label: "Debtor name", Help: "Debtor fields are optional, but name, postal code, town and country go together.", Format: FormatText, Example: "Pia Rutschmann"},
-			{Name: "dstreet", Label: "Debtor street", Format: FormatText, Example: "Marktgasse"},
-			{Name: "dhouseno", Label: "Debtor house number", Format: FormatText, Example: "28"},
-			{Name: "dzip", Label: "Debtor postal code", Format: FormatText, Example: "9400"},
-			{Name: "dcity", Label: "Debtor town", Format: FormatText, Example: "Rorschach"},
-			{Name: "dcountry", Label: "Debtor country", Format: FormatText, Example: "CH"},
-			{Name: "reftype", Label: "Reference type", Help: "QRR with a QR-IBAN, SCOR for an RF reference, NON for none; chosen from the reference when not set.", Format: FormatEnum, Enum: []string{"QRR", "SCOR", "NON"},
-				Choices: []string{"QRR: QR reference", "SCOR: creditor reference (RF)", "NON: none"}, Example: "SCOR"},
-			{Name: "reference", Label: "Reference", Help: "27-digit QR reference (QR-IBAN) or RF creditor reference.", Format: FormatText, Example: "RF18539007547034"},
-			{Name: "message", Label: "Message", Help: "Unstructured message; with bill information at most 140 characters.", Format: FormatText, Example: "Order of 15 June 2020"},
-			{Name: "billinfo", Label: "Bill information", Help: "Structured bill information starting with //, e.g. //S1/….", Format: FormatText, Example: "//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:139.40/40/0:30"},
-			{Name: "alt1", Label: "Alternative procedure 1", Help: "Up to 100 characters.", Format: FormatText, Example: "eBill/B/41010560425610173"},
-			{Name: "alt2", Label: "Alternative procedure 2", Help: "Up to 100 characters; needs alt1.", Format: FormatText, Example: "cdbk/some/values"},
-		},
-		Build:  buildSwissQR,
-		read:   parseSwissQR,
-		strict: true,
-		Symbol: Symbol{EC: "M", ECI: 26, Mark: "swiss-cross"},
-	})
-	register(&Kind{
-		Name:  "spd",
-		Title: "Czech QR payment (SPD)",
-		Help:  "Fills in a payment in Czech and Slovak banking apps (QR Platba).",
-		Fields: []Field{
-			{Name: "acc", Label: "IBAN", Help: "IBAN, optionally followed by +BIC.", Required: true, Format: FormatText, Example: "CZ5855000000001265098001"},
-			{Name: "amount", Label: "Amount", Help: "Up to 9999999.99.", Format: FormatDecimal, Example: "480.50"},
-			{Name: "currency", Label: "Currency", Help: "ISO 4217 code, e.g. CZK.", Format: FormatText, Example: "CZK"},
-			{Name: "message", Label: "Message", Help: "Up to 60 characters; written in capitals without accents so the code stays small.", Format: FormatText, Example: "PLATBA ZA ZBOZI"},
-			{Name: "vs", Label: "Variable symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "1234567890"},
-			{Name: "ss", Label: "Specific symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "1234"},
-			{Name: "ks", Label: "Constant symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "0308"},
-			{Name: "rn", Label: "Recipient name", Help: "Up to 35 characters; written in capitals without accents.", Format: FormatText, Example: "ACME S.R.O."},
-			{Name: "dt", Label: "Due date", Format: FormatDate, Example: "2025-07-01"},
-		},
-		Build: buildSPD,
-		Parse: parseSPD,
-	})
-	register(&Kind{
-		Name:  "upn",
-		Title: "Slovenian UPN QR",
-		Help:  "Fills in a UPN payment order in Slovenian banking apps.",
-		Fields: []Field{
-			{Name: "pname", Label: "Payer name", Format: FormatText, Example: "Janez Novak"},
-			{Name: "paddr", Label: "Payer address", Format: FormatText, Example: "Slovenska cesta 1"},
-			{Name: "pplace", Label: "Payer town", Format: FormatText, Example: "1000 Ljubljana"},
-			{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99.", Required: true, Format: FormatDecimal, Example: "150.50"},
-			{Name: "code", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, OTHR when empty.", Format: FormatText, Example: "OTHR"},
-			{Name: "purpose", Label: "Purpose", Help: "Up to 42 characters.", Required: true, Format: FormatText, Example: "Payment for services"},
-			{Name: "deadline", Label: "Payment deadline", Format: FormatDate, Example: "2025-07-31"},
-			{Name: "iban", Label: "Recipient IBAN", Required: true, Format: FormatText, Example: "SI56263300012039086"},
-			{Name: "reference", Label: "Recipient reference", Help: "Model and reference, e.g. SI00 123-456 or RF…; SI99 (none) when empty.", Format: FormatText, Example: "SI00"},
-			{Name: "rname", Label: "Recipient name", Required: true, Format: FormatText, Example: "Podjetje d.o.o."},
-			{Name: "raddr", Label: "Recipient address", Format: FormatText, Example: "Trzaska cesta 10"},
-			{Name: "rplace", Label: "Recipient town", Format: FormatText, Example: "2000 Maribor"},
-		},
-		Build:  buildUPN,
-		Parse:  parseUPN,
-		Symbol: Symbol{EC: "M", MinVersion: 15, MaxVersion: 15, ECI: 4},
-	})
+func init() { register(epcKind, swissQRKind, spdKind, upnKind, ruPaymentKind) }
+
+var epcKind = &Kind{
+	Name:  "epc",
+	Title: "SEPA transfer (GiroCode / EPC QR)",
+	Help:  "Fills in a SEPA credit transfer in European banking apps.",
+	Fields: []Field{
+		{Name: "name", Label: "Beneficiary", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Wikimedia Foerdergesellschaft"},
+		{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE33100205000001194700"},
+		{Name: "bic", Label: "BIC", Help: "Needed only with version 001.", Format: FormatText, Example: "BFSWDE33BER"},
+		{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99; leave empty to let the payer type it.", Format: FormatDecimal, Example: "123.45"},
+		{Name: "purpose", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, e.g. CHAR for a charity payment.", Format: FormatText, Example: "CHAR"},
+		{Name: "reference", Label: "Creditor reference", Help: "ISO 11649 RF reference; give either this or a text.", Format: FormatText, Example: "RF18539007547034"},
+		{Name: "text", Label: "Remittance text", Help: "Up to 140 characters; give either this or a reference.", Format: FormatText, Example: "Spende fuer Wikipedia"},
+		{Name: "info", Label: "Note to payer", Help: "Shown to the payer, up to 70 characters.", Format: FormatText, Example: "Thank you"},
+		{Name: "version", Label: "Version", Help: "002 (BIC optional) unless a bank asks for 001.", Format: FormatEnum, Enum: []string{"002", "001"},
+			Choices: []string{"002 (BIC optional)", "001 (BIC required)"}, Example: "002"},
+		{Name: "charset", Label: "Character set", Help: "1 UTF-8 (default); 2 to 8 the ISO-8859 sets 1, 2, 4, 5, 7, 10 and 15.", Format: FormatEnum, Enum: []string{"1", "2", "3", "4", "5", "6", "7", "8"},
+			Choices: []string{"1: UTF-8", "2: ISO-8859-1", "3: ISO-8859-2", "4: ISO-8859-4", "5: ISO-8859-5", "6: ISO-8859-7", "7: ISO-8859-10", "8: ISO-8859-15"}, Example: "1"},
+	},
+	Build:  buildEPC,
+	read:   parseEPC,
+	strict: true,
+	Symbol: Symbol{EC: "M", MaxVersion: 13},
+}
+
+var swissQRKind = &Kind{
+	Name:  "swiss-qr",
+	Title: "Swiss QR-bill",
+	Help:  "The payment part of a Swiss QR-bill, read by Swiss banking apps.",
+	Fields: []Field{
+		{Name: "iban", Label: "IBAN or QR-IBAN", Help: "A CH or LI account.", Required: true, Format: FormatText, Example: "CH5800791123000889012"},
+		{Name: "name", Label: "Creditor name", Required: true, Format: FormatText, Example: "Robert Schneider AG"},
+		{Name: "street", Label: "Creditor street", Format: FormatText, Example: "Rue du Lac"},
+		{Name: "houseno", Label: "Creditor house number", Format: FormatText, Example: "1268"},
+		{Name: "zip", Label: "Creditor postal code", Required: true, Format: FormatText, Example: "2501"},
+		{Name: "city", Label: "Creditor town", Required: true, Format: FormatText, Example: "Biel"},
+		{Name: "country", Label: "Creditor country", Help: "ISO 3166 two-letter code.", Required: true, Format: FormatText, Example: "CH"},
+		{Name: "currency", Label: "Currency", Required: true, Format: FormatEnum, Enum: []string{"CHF", "EUR"}, Example: "CHF"},
+		{Name: "amount", Label: "Amount", Help: "0.01 to 999999999.99; leave empty for the payer to fill in.", Format: FormatDecimal, Example: "3949.75"},
+		{Name: "dname", Label: "Debtor name", Help: "Debtor fields are optional, but name, postal code, town and country go together.", Format: FormatText, Example: "Pia Rutschmann"},
+		{Name: "dstreet", Label: "Debtor street", Format: FormatText, Example: "Marktgasse"},
+		{Name: "dhouseno", Label: "Debtor house number", Format: FormatText, Example: "28"},
+		{Name: "dzip", Label: "Debtor postal code", Format: FormatText, Example: "9400"},
+		{Name: "dcity", Label: "Debtor town", Format: FormatText, Example: "Rorschach"},
+		{Name: "dcountry", Label: "Debtor country", Format: FormatText, Example: "CH"},
+		{Name: "reftype", Label: "Reference type", Help: "QRR with a QR-IBAN, SCOR for an RF reference, NON for none; chosen from the reference when not set.", Format: FormatEnum, Enum: []string{"QRR", "SCOR", "NON"},
+			Choices: []string{"QRR: QR reference", "SCOR: creditor reference (RF)", "NON: none"}, Example: "SCOR"},
+		{Name: "reference", Label: "Reference", Help: "27-digit QR reference (QR-IBAN) or RF creditor reference.", Format: FormatText, Example: "RF18539007547034"},
+		{Name: "message", Label: "Message", Help: "Unstructured message; with bill information at most 140 characters.", Format: FormatText, Example: "Order of 15 June 2020"},
+		{Name: "billinfo", Label: "Bill information", Help: "Structured bill information starting with //, e.g. //S1/….", Format: FormatText, Example: "//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:139.40/40/0:30"},
+		{Name: "alt1", Label: "Alternative procedure 1", Help: "Up to 100 characters.", Format: FormatText, Example: "eBill/B/41010560425610173"},
+		{Name: "alt2", Label: "Alternative procedure 2", Help: "Up to 100 characters; needs alt1.", Format: FormatText, Example: "cdbk/some/values"},
+	},
+	Build:  buildSwissQR,
+	read:   parseSwissQR,
+	strict: true,
+	Symbol: Symbol{EC: "M", ECI: 26, Mark: "swiss-cross"},
+}
+
+var spdKind = &Kind{
+	Name:  "spd",
+	Title: "Czech QR payment (SPD)",
+	Help:  "Fills in a payment in Czech and Slovak banking apps (QR Platba).",
+	Fields: []Field{
+		{Name: "acc", Label: "IBAN", Help: "IBAN, optionally followed by +BIC.", Required: true, Format: FormatText, Example: "CZ5855000000001265098001"},
+		{Name: "amount", Label: "Amount", Help: "Up to 9999999.99.", Format: FormatDecimal, Example: "480.50"},
+		{Name: "currency", Label: "Currency", Help: "ISO 4217 code, e.g. CZK.", Format: FormatText, Example: "CZK"},
+		{Name: "message", Label: "Message", Help: "Up to 60 characters; written in capitals without accents so the code stays small.", Format: FormatText, Example: "PLATBA ZA ZBOZI"},
+		{Name: "vs", Label: "Variable symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "1234567890"},
+		{Name: "ss", Label: "Specific symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "1234"},
+		{Name: "ks", Label: "Constant symbol", Help: "Up to 10 digits.", Format: FormatText, Example: "0308"},
+		{Name: "rn", Label: "Recipient name", Help: "Up to 35 characters; written in capitals without accents.", Format: FormatText, Example: "ACME S.R.O."},
+		{Name: "dt", Label: "Due date", Format: FormatDate, Example: "2025-07-01"},
+	},
+	Build:  buildSPD,
+	read:   parseSPD,
+	strict: true,
+}
+
+var upnKind = &Kind{
+	Name:  "upn",
+	Title: "Slovenian UPN QR",
+	Help:  "Fills in a UPN payment order in Slovenian banking apps.",
+	Fields: []Field{
+		{Name: "pname", Label: "Payer name", Format: FormatText, Example: "Janez Novak"},
+		{Name: "paddr", Label: "Payer address", Format: FormatText, Example: "Slovenska cesta 1"},
+		{Name: "pplace", Label: "Payer town", Format: FormatText, Example: "1000 Ljubljana"},
+		{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99.", Required: true, Format: FormatDecimal, Example: "150.50"},
+		{Name: "code", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, OTHR when empty.", Format: FormatText, Example: "OTHR"},
+		{Name: "purpose", Label: "Purpose", Help: "Up to 42 characters.", Required: true, Format: FormatText, Example: "Payment for services"},
+		{Name: "deadline", Label: "Payment deadline", Format: FormatDate, Example: "2025-07-31"},
+		{Name: "iban", Label: "Recipient IBAN", Required: true, Format: FormatText, Example: "SI56263300012039086"},
+		{Name: "reference", Label: "Recipient reference", Help: "Model and reference, e.g. SI00 123-456 or RF…; SI99 (none) when empty.", Format: FormatText, Example: "SI00"},
+		{Name: "rname", Label: "Recipient name", Required: true, Format: FormatText, Example: "Podjetje d.o.o."},
+		{Name: "raddr", Label: "Recipient address", Format: FormatText, Example: "Trzaska cesta 10"},
+		{Name: "rplace", Label: "Recipient town", Format: FormatText, Example: "2000 Maribor"},
+	},
+	Build:  buildUPN,
+	read:   parseUPN,
+	strict: true,
+	Symbol: Symbol{EC: "M", MinVersion: 15, MaxVersion: 15, ECI: 4},
+}
+
+var ruPaymentKind = &Kind{
+	Name:   "ru-payment",
+	Title:  "Russian payment (GOST R 56042)",
+	Help:   "Fills in a payment order in Russian banking apps.",
+	Fields: ruFields(),
+	Build:  buildRuPayment,
+	read:   parseRuPayment,
+	strict: true,
+}
+
+// ruFields are ru-payment's fields: the five mandatory requisites, the
+// optional ones in GOST order, and the charset.
+func ruFields() []Field {
 	ru := []Field{
 		{Name: "name", Label: "Payee", Help: "Name of the recipient organisation, up to 160 characters.", Required: true, Format: FormatText, Example: "ООО «Три кита»"},
 		{Name: "personalacc", Label: "Payee account", Help: "20-digit settlement account.", Required: true, Format: FormatText, Example: "40702810138250123017"},
@@ -146,16 +168,8 @@ func init() {
 	for _, o := range ruOptional {
 		ru = append(ru, Field{Name: strings.ToLower(o.key), Label: o.label, Help: o.help, Format: o.format, Example: o.example})
 	}
-	ru = append(ru, Field{Name: "charset", Label: "Character set", Help: "1 windows-1251, 2 UTF-8, 3 KOI8-R.", Format: FormatEnum, Enum: []string{"2", "1", "3"},
+	return append(ru, Field{Name: "charset", Label: "Character set", Help: "1 windows-1251, 2 UTF-8, 3 KOI8-R.", Format: FormatEnum, Enum: []string{"2", "1", "3"},
 		Choices: []string{"2: UTF-8", "1: windows-1251", "3: KOI8-R"}, Example: "2"})
-	register(&Kind{
-		Name:   "ru-payment",
-		Title:  "Russian payment (GOST R 56042)",
-		Help:   "Fills in a payment order in Russian banking apps.",
-		Fields: ru,
-		Build:  buildRuPayment,
-		Parse:  parseRuPayment,
-	})
 }
 
 // checkText checks a one-line free-text field of at most max characters.
@@ -196,7 +210,7 @@ func buildEPC(f Fields) (string, error) {
 	bic := fv(f, "bic")
 	if bic != "" {
 		var err error
-		if bic, err = checkBIC(bic); err != nil {
+		if bic, err = checksum.BIC(bic); err != nil {
 			return "", fieldErr(kind, "bic", err)
 		}
 	} else if version == "001" {
@@ -217,7 +231,7 @@ func buildEPC(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -235,7 +249,7 @@ func buildEPC(f Fields) (string, error) {
 	}
 	ref := fv(f, "reference")
 	if ref != "" {
-		if ref, err = checkRF(ref); err != nil {
+		if ref, err = checksum.RF(ref); err != nil {
 			return "", fieldErr(kind, "reference", err)
 		}
 		if text != "" {
@@ -285,7 +299,7 @@ func longest(f Fields, fields ...string) string {
 
 // parseEPC reads an EPC QR (LF or CRLF lines). Version 002 and charset 1,
 // the defaults, are left out of the fields.
-func parseEPC(text string) (Fields, bool) {
+func parseEPC(text string, _ *notes) (Fields, bool) {
 	if !strings.HasPrefix(text, "BCD\n") && !strings.HasPrefix(text, "BCD\r\n") {
 		return nil, false
 	}
@@ -316,7 +330,7 @@ func parseEPC(text string) (Fields, bool) {
 	if f["charset"] == "1" {
 		delete(f, "charset")
 	}
-	return parsed(buildEPC, f)
+	return f, true
 }
 
 // iso3166 holds every ISO 3166-1 alpha-2 code (and XK), two letters each, sorted.
@@ -386,7 +400,7 @@ func buildSwissQR(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -439,7 +453,7 @@ func buildSwissQR(f Fields) (string, error) {
 		if ref == "" {
 			return "", fieldError(kind, "reference", "a QR-IBAN needs a 27-digit QR reference")
 		}
-		if ref, err = checkQRR(ref); err != nil {
+		if ref, err = checksum.QRR(ref); err != nil {
 			return "", fieldError(kind, "reference", err.Error())
 		}
 	case "SCOR", "NON":
@@ -453,11 +467,11 @@ func buildSwissQR(f Fields) (string, error) {
 			if ref == "" {
 				return "", fieldError(kind, "reference", "reference type SCOR needs an RF creditor reference")
 			}
-			if _, qrr := checkQRR(ref); qrr == nil {
+			if _, qrr := checksum.QRR(ref); qrr == nil {
 				return "", fieldError(kind, "reference", "this is a QR reference (27 digits), which only a QR-IBAN (institution id 30000 to 31999) takes; "+
 					"this IBAN is a plain one: use the account's QR-IBAN, or an ISO 11649 creditor reference (RF…) instead")
 			}
-			if ref, err = checkRF(ref); err != nil {
+			if ref, err = checksum.RF(ref); err != nil {
 				return "", fieldErr(kind, "reference", err)
 			}
 		}
@@ -572,13 +586,13 @@ func buildSPD(f Fields) (string, error) {
 		return "", fieldError(kind, "acc", "IBAN is required")
 	}
 	ibanPart, bicPart, hasBIC := strings.Cut(acc, "+")
-	iban, err := checkIBAN(ibanPart)
+	iban, err := checksum.IBAN(ibanPart)
 	if err != nil {
 		return "", fieldErr(kind, "acc", err)
 	}
 	acc = iban
 	if hasBIC {
-		bic, err := checkBIC(bicPart)
+		bic, err := checksum.BIC(bicPart)
 		if err != nil {
 			return "", fieldErr(kind, "acc", err)
 		}
@@ -632,7 +646,7 @@ func buildSPD(f Fields) (string, error) {
 
 // parseSPD reads an SPD 1.0 payment; keys this kind does not model (RF, NT,
 // X-PER, CRC32…) are left out.
-func parseSPD(text string) (Fields, bool) {
+func parseSPD(text string, _ *notes) (Fields, bool) {
 	if !strings.HasPrefix(text, "SPD*1.0*") {
 		return nil, false
 	}
@@ -659,7 +673,7 @@ func parseSPD(text string) (Fields, bool) {
 	if dt := f["dt"]; len(dt) == 8 {
 		f["dt"] = dt[:4] + "-" + dt[4:6] + "-" + dt[6:]
 	}
-	return parsed(buildSPD, f)
+	return f, true
 }
 
 // buildUPN writes the 20 LF-terminated lines of a UPN QR in ISO-8859-2
@@ -709,7 +723,7 @@ func buildUPN(f Fields) (string, error) {
 	if fv(f, "iban") == "" {
 		return "", fieldError(kind, "iban", "recipient IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
@@ -742,7 +756,7 @@ func upnReference(s string) (string, error) {
 	case s == "":
 		return "SI99", nil
 	case strings.HasPrefix(s, "RF"):
-		return checkRF(s)
+		return checksum.RF(s)
 	case len(s) < 4 || len(s) > 26 || s[:2] != "SI" || !isDigits(s[2:4]) || strings.Trim(s[4:], "0123456789-") != "":
 		return "", errors.New("reference must be SI, a two-digit model, then digits and dashes (e.g. SI00 123-456), or an RF reference")
 	case s[:4] == "SI99" && len(s) > 4:
@@ -754,7 +768,7 @@ func upnReference(s string) (string, error) {
 // parseUPN reads a UPN QR, checking its length line. The payer's IBAN,
 // deposit and withdrawal flags, payer reference, payment date and urgency
 // (lines 2–5, 10–11) are not modelled and are left out.
-func parseUPN(text string) (Fields, bool) {
+func parseUPN(text string, _ *notes) (Fields, bool) {
 	if !strings.HasPrefix(text, "UPNQR\n") && !strings.HasPrefix(text, "UPNQR\r\n") {
 		return nil, false
 	}
@@ -785,9 +799,9 @@ func parseUPN(text string) (Fields, bool) {
 	if len(deadline) == 10 && deadline[2] == '.' && deadline[5] == '.' {
 		deadline = deadline[6:] + "-" + deadline[3:5] + "-" + deadline[:2]
 	}
-	return parsed(buildUPN, Fields{"pname": lines[5], "paddr": lines[6], "pplace": lines[7], "amount": amount,
+	return Fields{"pname": lines[5], "paddr": lines[6], "pplace": lines[7], "amount": amount,
 		"code": lines[11], "purpose": lines[12], "deadline": deadline, "iban": lines[14], "reference": lines[15],
-		"rname": lines[16], "raddr": lines[17], "rplace": lines[18]})
+		"rname": lines[16], "raddr": lines[17], "rplace": lines[18]}, true
 }
 
 // ruOptional are the optional GOST R 56042 requisites this kind offers, in
@@ -911,7 +925,7 @@ func buildRuPayment(f Fields) (string, error) {
 // parseRuPayment reads a GOST R 56042 payment; requisite names match
 // without regard to case, unknown ones are left out, and a trailing
 // separator is tolerated.
-func parseRuPayment(text string) (Fields, bool) {
+func parseRuPayment(text string, _ *notes) (Fields, bool) {
 	if len(text) < 9 || !strings.HasPrefix(text, "ST0001") || text[6] < '1' || text[6] > '3' {
 		return nil, false
 	}
@@ -945,5 +959,5 @@ func parseRuPayment(text string) (Fields, bool) {
 	if cs != "2" {
 		f["charset"] = cs
 	}
-	return parsed(buildRuPayment, f)
+	return f, true
 }

@@ -7,53 +7,53 @@ import (
 
 // Contact cards: vcard and mecard (payloads.md §2.4, 2.5).
 
-func init() {
-	// fn and ln are first and last name (interface.md); FN is "fn ln".
-	// A card with only org is allowed, for companies: its FN is the org.
-	// ADR uses TYPE=WORK in 3.0 and TYPE=work in 4.0, like TEL.
-	register(&Kind{
-		Name:  "vcard",
-		Title: "Contact card (vCard)",
-		Help:  "Adds a contact to the address book.",
-		Fields: []Field{
-			{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
-			{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
-			{Name: "org", Label: "Organisation", Format: FormatText, Example: "Acme, Inc."},
-			{Name: "title", Label: "Job title", Format: FormatText, Example: "CTO"},
-			{Name: "phone", Label: "Mobile phone", Format: FormatPhone, Example: "+41446681800"},
-			{Name: "phone2", Label: "Work phone", Format: FormatPhone, Example: "+41446681801"},
-			{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
-			{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
-			{Name: "street", Label: "Street", Format: FormatText, Example: "Bahnhofstrasse 1"},
-			{Name: "city", Label: "City", Format: FormatText, Example: "Zürich"},
-			{Name: "region", Label: "Region", Format: FormatText, Example: "ZH"},
-			{Name: "zip", Label: "Postal code", Format: FormatText, Example: "8001"},
-			{Name: "country", Label: "Country", Format: FormatText, Example: "Switzerland"},
-			{Name: "note", Label: "Note", Format: FormatLongText, Example: "Met at QR-Conf; bring slides"},
-			{Name: "version", Label: "vCard version", Format: FormatEnum, Enum: []string{"3.0", "4.0"}, Example: "3.0",
-				Help: "3.0 (default) is read by the most phones."},
-		},
-		AnyOf: [][]string{{"fn"}, {"ln"}, {"org"}},
-		Build: buildVCard,
-		read:  parseVCard,
-	})
+func init() { register(vcardKind, mecardKind) }
 
-	register(&Kind{
-		Name:  "mecard",
-		Title: "Contact card (MECARD)",
-		Help:  "Adds a contact to the address book, in the compact DoCoMo MECARD format.",
-		Fields: []Field{
-			{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
-			{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
-			{Name: "phone", Label: "Phone", Format: FormatPhone, Example: "+41446681800"},
-			{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
-			{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
-			{Name: "note", Label: "Note", Format: FormatLongText, Example: "Desk 4; ring twice"},
-		},
-		AnyOf: [][]string{{"fn"}, {"ln"}},
-		Build: buildMecard,
-		read:  parseMecard,
-	})
+// fn and ln are first and last name (interface.md); FN is "fn ln".
+// A card with only org is allowed, for companies: its FN is the org.
+// ADR uses TYPE=WORK in 3.0 and TYPE=work in 4.0, like TEL.
+var vcardKind = &Kind{
+	Name:  "vcard",
+	Title: "Contact card (vCard)",
+	Help:  "Adds a contact to the address book.",
+	Fields: []Field{
+		{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
+		{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
+		{Name: "org", Label: "Organisation", Format: FormatText, Example: "Acme, Inc."},
+		{Name: "title", Label: "Job title", Format: FormatText, Example: "CTO"},
+		{Name: "phone", Label: "Mobile phone", Format: FormatPhone, Example: "+41446681800"},
+		{Name: "phone2", Label: "Work phone", Format: FormatPhone, Example: "+41446681801"},
+		{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
+		{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
+		{Name: "street", Label: "Street", Format: FormatText, Example: "Bahnhofstrasse 1"},
+		{Name: "city", Label: "City", Format: FormatText, Example: "Zürich"},
+		{Name: "region", Label: "Region", Format: FormatText, Example: "ZH"},
+		{Name: "zip", Label: "Postal code", Format: FormatText, Example: "8001"},
+		{Name: "country", Label: "Country", Format: FormatText, Example: "Switzerland"},
+		{Name: "note", Label: "Note", Format: FormatLongText, Example: "Met at QR-Conf; bring slides"},
+		{Name: "version", Label: "vCard version", Format: FormatEnum, Enum: []string{"3.0", "4.0"}, Example: "3.0",
+			Help: "3.0 (default) is read by the most phones."},
+	},
+	AnyOf: [][]string{{"fn"}, {"ln"}, {"org"}},
+	Build: buildVCard,
+	read:  parseVCard,
+}
+
+var mecardKind = &Kind{
+	Name:  "mecard",
+	Title: "Contact card (MECARD)",
+	Help:  "Adds a contact to the address book, in the compact DoCoMo MECARD format.",
+	Fields: []Field{
+		{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
+		{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
+		{Name: "phone", Label: "Phone", Format: FormatPhone, Example: "+41446681800"},
+		{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
+		{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
+		{Name: "note", Label: "Note", Format: FormatLongText, Example: "Desk 4; ring twice"},
+	},
+	AnyOf: [][]string{{"fn"}, {"ln"}},
+	Build: buildMecard,
+	read:  parseMecard,
 }
 
 // cardPhone checks a phone value of a contact card: digits with the

@@ -7,60 +7,68 @@ import (
 	"errors"
 	"math/big"
 	"strings"
+
+	"qrkeyless/core/checksum"
 )
 
-func init() {
-	register(bip21Kind("bitcoin", "Bitcoin payment", "Bitcoin",
-		"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.0015", func(a string) (string, error) {
-			switch {
-			case startsFold(a, "bc1"):
-				return checkSegwit(a, "bc")
-			case strings.HasPrefix(a, "1") || strings.HasPrefix(a, "3"):
-				return a, checkBase58(a, 0x00, 0x05)
-			}
-			return "", errors.New("not a Bitcoin address: it starts with 1, 3 or bc1")
-		}))
-	register(bip21Kind("bitcoincash", "Bitcoin Cash payment", "Bitcoin Cash",
-		"bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "0.1", func(a string) (string, error) {
-			a, err := checkCashAddr(a)
-			return "bitcoincash:" + a, err
-		}))
-	register(bip21Kind("litecoin", "Litecoin payment", "Litecoin",
-		"ltc1qar0srrr7xfkvy5l643lydnw9re59gtzz24wl4s", "0.25", func(a string) (string, error) {
-			switch {
-			case startsFold(a, "ltc1"):
-				return checkSegwit(a, "ltc")
-			case strings.HasPrefix(a, "L") || strings.HasPrefix(a, "M") || strings.HasPrefix(a, "3"):
-				return a, checkBase58(a, 0x30, 0x32, 0x05)
-			}
-			return "", errors.New("not a Litecoin address: it starts with L, M, 3 or ltc1")
-		}))
-	register(&Kind{
-		Name:  "ethereum",
-		Title: "Ethereum payment",
-		Help:  "Opens a wallet to send ether, or an ERC-20 token when a token contract is given (EIP-681).",
-		Fields: []Field{
-			{Name: "address", Label: "Recipient address", Help: "0x and 40 hex digits (EIP-55 checksum when mixed case), or an ENS name.", Required: true, Format: FormatText, Example: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"},
-			{Name: "chainid", Label: "Chain ID", Help: "1 for Ethereum main net; leave empty for the wallet's current chain.", Format: FormatInteger, Example: "1"},
-			{Name: "value", Label: "Amount in base units", Help: "A whole number: wei for ether (1 ETH = 10^18 wei), or the token's base units.", Format: FormatInteger, Example: "2014000000000000000"},
-			{Name: "token", Label: "Token contract", Help: "ERC-20 contract address; leave empty to send ether.", Format: FormatText, Example: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
-		},
-		Build: buildEthereum,
-		Parse: parseEthereum,
+func init() { register(bitcoinKind, bitcoincashKind, litecoinKind, ethereumKind, moneroKind) }
+
+var bitcoinKind = bip21Kind("bitcoin", "Bitcoin payment", "Bitcoin",
+	"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.0015", func(a string) (string, error) {
+		switch {
+		case startsFold(a, "bc1"):
+			return checksum.Segwit(a, "bc")
+		case strings.HasPrefix(a, "1") || strings.HasPrefix(a, "3"):
+			return a, checksum.Base58Check(a, 0x00, 0x05)
+		}
+		return "", errors.New("not a Bitcoin address: it starts with 1, 3 or bc1")
 	})
-	register(&Kind{
-		Name:  "monero",
-		Title: "Monero payment",
-		Help:  "Opens a Monero wallet with the address, and the amount if given, filled in.",
-		Fields: []Field{
-			{Name: "address", Label: "Address", Help: "Standard (4…), integrated, or subaddress (8…).", Required: true, Format: FormatText, Example: "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em"},
-			{Name: "amount", Label: "Amount (XMR)", Help: "Up to 12 decimals.", Format: FormatDecimal, Example: "1.3"},
-			{Name: "recipient", Label: "Recipient name", Format: FormatText, Example: "Raffael Herrmann"},
-			{Name: "description", Label: "Description", Format: FormatText, Example: "Donation"},
-		},
-		Build: buildMonero,
-		Parse: parseMonero,
+
+var bitcoincashKind = bip21Kind("bitcoincash", "Bitcoin Cash payment", "Bitcoin Cash",
+	"bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "0.1", func(a string) (string, error) {
+		a, err := checksum.CashAddr(a)
+		return "bitcoincash:" + a, err
 	})
+
+var litecoinKind = bip21Kind("litecoin", "Litecoin payment", "Litecoin",
+	"ltc1qar0srrr7xfkvy5l643lydnw9re59gtzz24wl4s", "0.25", func(a string) (string, error) {
+		switch {
+		case startsFold(a, "ltc1"):
+			return checksum.Segwit(a, "ltc")
+		case strings.HasPrefix(a, "L") || strings.HasPrefix(a, "M") || strings.HasPrefix(a, "3"):
+			return a, checksum.Base58Check(a, 0x30, 0x32, 0x05)
+		}
+		return "", errors.New("not a Litecoin address: it starts with L, M, 3 or ltc1")
+	})
+
+var ethereumKind = &Kind{
+	Name:  "ethereum",
+	Title: "Ethereum payment",
+	Help:  "Opens a wallet to send ether, or an ERC-20 token when a token contract is given (EIP-681).",
+	Fields: []Field{
+		{Name: "address", Label: "Recipient address", Help: "0x and 40 hex digits (EIP-55 checksum when mixed case), or an ENS name.", Required: true, Format: FormatText, Example: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"},
+		{Name: "chainid", Label: "Chain ID", Help: "1 for Ethereum main net; leave empty for the wallet's current chain.", Format: FormatInteger, Example: "1"},
+		{Name: "value", Label: "Amount in base units", Help: "A whole number: wei for ether (1 ETH = 10^18 wei), or the token's base units.", Format: FormatInteger, Example: "2014000000000000000"},
+		{Name: "token", Label: "Token contract", Help: "ERC-20 contract address; leave empty to send ether.", Format: FormatText, Example: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
+	},
+	Build:  buildEthereum,
+	read:   parseEthereum,
+	strict: true,
+}
+
+var moneroKind = &Kind{
+	Name:  "monero",
+	Title: "Monero payment",
+	Help:  "Opens a Monero wallet with the address, and the amount if given, filled in.",
+	Fields: []Field{
+		{Name: "address", Label: "Address", Help: "Standard (4…), integrated, or subaddress (8…).", Required: true, Format: FormatText, Example: "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em"},
+		{Name: "amount", Label: "Amount (XMR)", Help: "Up to 12 decimals.", Format: FormatDecimal, Example: "1.3"},
+		{Name: "recipient", Label: "Recipient name", Format: FormatText, Example: "Raffael Herrmann"},
+		{Name: "description", Label: "Description", Format: FormatText, Example: "Donation"},
+	},
+	Build:  buildMonero,
+	read:   parseMonero,
+	strict: true,
 }
 
 // bip21Kind is a BIP 21 style kind: <scheme>:<address>[?amount=…&label=…&message=…].
@@ -99,7 +107,7 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 		}
 		return out, nil
 	}
-	parse := func(text string) (Fields, bool) {
+	read := func(text string, _ *notes) (Fields, bool) {
 		if !startsFold(text, scheme+":") {
 			return nil, false
 		}
@@ -117,7 +125,7 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 		if err != nil {
 			return nil, false
 		}
-		return parsed(build, Fields{"address": addr, "amount": q["amount"], "label": q["label"], "message": q["message"]})
+		return Fields{"address": addr, "amount": q["amount"], "label": q["label"], "message": q["message"]}, true
 	}
 	return &Kind{
 		Name:  scheme,
@@ -129,8 +137,9 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 			{Name: "label", Label: "Label", Help: "Name of the recipient.", Format: FormatText, Example: "Luke-Jr"},
 			{Name: "message", Label: "Message", Help: "What the payment is for.", Format: FormatText, Example: "Donation for project xyz"},
 		},
-		Build: build,
-		Parse: parse,
+		Build:  build,
+		read:   read,
+		strict: true,
 	}
 }
 
@@ -141,7 +150,11 @@ var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewI
 // lower-cases as ENS normalisation does.
 func ethTarget(s string) (string, error) {
 	if strings.HasPrefix(s, "0x") || !strings.Contains(s, ".") {
-		return s, checkEthAddress(s)
+		err := checksum.Ethereum(s)
+		if ce := (*checksum.CaseError)(nil); errors.As(err, &ce) {
+			return s, &fixable{msg: err.Error(), correction: ce.Want}
+		}
+		return s, err
 	}
 	s = strings.ToLower(s)
 	for _, label := range strings.Split(s, ".") {
@@ -208,7 +221,7 @@ func buildEthereum(f Fields) (string, error) {
 // parseEthereum reads an EIP-681 URI for a plain transfer or an ERC-20
 // transfer; other contract calls are not this kind. A value in exponent form
 // (2.014e18) is read as the integer it stands for; gas parameters are left out.
-func parseEthereum(text string) (Fields, bool) {
+func parseEthereum(text string, _ *notes) (Fields, bool) {
 	if !startsFold(text, "ethereum:") {
 		return nil, false
 	}
@@ -235,7 +248,7 @@ func parseEthereum(text string) (Fields, bool) {
 		}
 		f["value"] = r.Num().String()
 	}
-	return parsed(buildEthereum, f)
+	return f, true
 }
 
 // buildMonero writes monero:<address>[?tx_amount=…][&recipient_name=…][&tx_description=…],
@@ -246,7 +259,7 @@ func buildMonero(f Fields) (string, error) {
 	if addr == "" {
 		return "", fieldError(kind, "address", "Monero address is required")
 	}
-	if err := checkMonero(addr); err != nil {
+	if err := checksum.Monero(addr); err != nil {
 		return "", fieldErr(kind, "address", err)
 	}
 	var q []string
@@ -273,7 +286,7 @@ func buildMonero(f Fields) (string, error) {
 // parseMonero reads monero: URIs, and QRCoder's monero:// too. One with the
 // deprecated tx_payment_id is not parsed: dropping the id would send money
 // the recipient cannot match.
-func parseMonero(text string) (Fields, bool) {
+func parseMonero(text string, _ *notes) (Fields, bool) {
 	if !startsFold(text, "monero:") {
 		return nil, false
 	}
@@ -283,5 +296,5 @@ func parseMonero(text string) (Fields, bool) {
 	if !ok || q["tx_payment_id"] != "" {
 		return nil, false
 	}
-	return parsed(buildMonero, Fields{"address": addr, "amount": q["tx_amount"], "recipient": q["recipient_name"], "description": q["tx_description"]})
+	return Fields{"address": addr, "amount": q["tx_amount"], "recipient": q["recipient_name"], "description": q["tx_description"]}, true
 }

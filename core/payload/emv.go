@@ -1,157 +1,95 @@
 package payload
 
 // EMV merchant-presented QR codes: pix (payloads.md §2.35), promptpay
-// (§2.36), paynow (§2.37), and the TLV writer and reader they share.
+// (§2.36), paynow (§2.37), and the checks of the fields every EMV kind
+// shares. Package emv writes and reads the codes themselves.
 
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"qrkeyless/core/checksum"
+	"qrkeyless/core/emv"
 )
 
-func init() {
-	register(&Kind{
-		Name:  "pix",
-		Title: "Pix payment (Brazil)",
-		Help:  "A static Pix BR Code: Brazilian banking apps pay the key, the amount filled in if given.",
-		Fields: []Field{
-			{Name: "key", Label: "Pix key", Help: "CPF, CNPJ, e-mail, phone (+55…) or random key (UUID).", Required: true, Format: FormatText, Example: "123e4567-e12b-12d1-a456-426655440000"},
-			{Name: "name", Label: "Recipient name", Help: "Up to 25 characters; accents are dropped.", Required: true, Format: FormatText, Example: "Fulano de Tal"},
-			{Name: "city", Label: "Recipient city", Help: "Up to 15 characters; accents are dropped.", Required: true, Format: FormatText, Example: "BRASILIA"},
-			{Name: "amount", Label: "Amount (BRL)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "25.90"},
-			{Name: "txid", Label: "Transaction id", Help: "Up to 25 letters and digits.", Format: FormatText, Example: "PEDIDO42"},
-			{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
-		},
-		Build: buildPix,
-		Parse: parsePix,
-	})
-	register(&Kind{
-		Name:  "promptpay",
-		Title: "PromptPay payment (Thailand)",
-		Help:  "A Thai QR Payment code: Thai banking apps pay the PromptPay id, the amount filled in if given.",
-		Fields: []Field{
-			{Name: "target", Label: "PromptPay id", Help: "Mobile number (0…), 13-digit national or tax id, or 15-digit e-wallet id.", Required: true, Format: FormatText, Example: "0801111111"},
-			{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
-		},
-		Build: buildPromptPay,
-		Parse: parsePromptPay,
-	})
-	register(&Kind{
-		Name:  "paynow",
-		Title: "PayNow payment (Singapore)",
-		Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
-		Fields: []Field{
-			{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"},
-				Choices: []string{"Mobile number", "UEN (business)"}, Example: "uen"},
-			{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
-			{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
-			{Name: "editable", Label: "Amount editable", Help: "The payer may change the amount; always so when there is no amount.", Format: FormatBool, Example: "false"},
-			{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
-			{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
-			{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
-		},
-		Build: buildPayNow,
-		Parse: parsePayNow,
-	})
+func init() { register(pixKind, promptpayKind, paynowKind) }
+
+var pixKind = &Kind{
+	Name:  "pix",
+	Title: "Pix payment (Brazil)",
+	Help:  "A static Pix BR Code: Brazilian banking apps pay the key, the amount filled in if given.",
+	Fields: []Field{
+		{Name: "key", Label: "Pix key", Help: "CPF, CNPJ, e-mail, phone (+55…) or random key (UUID).", Required: true, Format: FormatText, Example: "123e4567-e12b-12d1-a456-426655440000"},
+		{Name: "name", Label: "Recipient name", Help: "Up to 25 characters; accents are dropped.", Required: true, Format: FormatText, Example: "Fulano de Tal"},
+		{Name: "city", Label: "Recipient city", Help: "Up to 15 characters; accents are dropped.", Required: true, Format: FormatText, Example: "BRASILIA"},
+		{Name: "amount", Label: "Amount (BRL)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "25.90"},
+		{Name: "txid", Label: "Transaction id", Help: "Up to 25 letters and digits.", Format: FormatText, Example: "PEDIDO42"},
+		{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
+	},
+	Build:  buildPix,
+	read:   parsePix,
+	strict: true,
 }
 
-// tlv is one EMV data object: a two-digit tag and its value.
-type tlv struct{ tag, value string }
-
-// emv writes EMV data objects: each tag, its value's length in two digits,
-// the value. Builders keep values ASCII and at most 99 characters, so the
-// length counts bytes and characters alike.
-func emv(objs ...tlv) string {
-	var b strings.Builder
-	for _, o := range objs {
-		fmt.Fprintf(&b, "%s%02d%s", o.tag, len(o.value), o.value)
-	}
-	return b.String()
+var promptpayKind = &Kind{
+	Name:  "promptpay",
+	Title: "PromptPay payment (Thailand)",
+	Help:  "A Thai QR Payment code: Thai banking apps pay the PromptPay id, the amount filled in if given.",
+	Fields: []Field{
+		{Name: "target", Label: "PromptPay id", Help: "Mobile number (0…), 13-digit national or tax id, or 15-digit e-wallet id.", Required: true, Format: FormatText, Example: "0801111111"},
+		{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
+	},
+	Build:  buildPromptPay,
+	read:   parsePromptPay,
+	strict: true,
 }
 
-// emvPayload writes a whole merchant-presented payload: the objects, then
-// tag 63 with the CRC of everything before it including "6304".
-func emvPayload(objs ...tlv) string {
-	s := emv(objs...) + "6304"
-	return s + fmt.Sprintf("%04X", crc16(s))
+var paynowKind = &Kind{
+	Name:  "paynow",
+	Title: "PayNow payment (Singapore)",
+	Help:  "An SGQR PayNow code: Singapore banking apps pay the mobile number or UEN.",
+	Fields: []Field{
+		{Name: "proxytype", Label: "Pay to", Help: "mobile for a phone number, uen for a business.", Required: true, Format: FormatEnum, Enum: []string{"mobile", "uen"},
+			Choices: []string{"Mobile number", "UEN (business)"}, Example: "uen"},
+		{Name: "proxy", Label: "Mobile number or UEN", Help: "+65 and 8 digits, or the UEN.", Required: true, Format: FormatText, Example: "201403121W"},
+		{Name: "amount", Label: "Amount (SGD)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
+		{Name: "editable", Label: "Amount editable", Help: "The payer may change the amount; always so when there is no amount.", Format: FormatBool, Example: "false"},
+		{Name: "expiry", Label: "Expiry date", Format: FormatDate, Example: "2025-12-31"},
+		{Name: "reference", Label: "Bill reference", Help: "Up to 25 characters.", Format: FormatText, Example: "INV-1001"},
+		{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
+	},
+	Build:  buildPayNow,
+	read:   parsePayNow,
+	strict: true,
 }
 
-// emvRead splits s into data objects; ok is false unless s is exactly a
-// run of well-formed ones.
-func emvRead(s string) ([]tlv, bool) {
-	var out []tlv
-	for len(s) > 0 {
-		if len(s) < 4 || !isDigits(s[:4]) {
-			return nil, false
-		}
-		// The length counts characters (KHQR's Khmer names take several
-		// bytes each); builders write ASCII only, where the two agree.
-		n, end := atoi(s[2:4]), 4
-		for ; n > 0 && end < len(s); n-- {
-			_, size := utf8.DecodeRuneInString(s[end:])
-			end += size
-		}
-		if n > 0 {
-			return nil, false
-		}
-		out = append(out, tlv{s[:2], s[4:end]})
-		s = s[end:]
-	}
-	return out, true
+// emvParse reads a merchant-presented payload a scheme's app pays: EMVCo's
+// format 01 and a CRC that matches.
+func emvParse(text string) (emv.Tags, bool) {
+	m, crcOK, ok := emv.Parse(text)
+	return m, ok && crcOK && strings.HasPrefix(text, "000201")
 }
 
-// emvParse reads a merchant-presented payload: "000201" first, a matching
-// CRC in tag 63 last. It returns the objects between them by tag, and ok
-// false on a repeated tag.
-func emvParse(text string) (map[string]string, bool) {
-	if !strings.HasPrefix(text, "000201") || len(text) < 14 {
-		return nil, false
+// emvNotes is emv.Describe as notes: what decode says of any EMV code,
+// whichever kind reads it (or none).
+func emvNotes(text string) []Note {
+	var out []Note
+	for _, r := range emv.Describe(text) {
+		out = append(out, Note{Reason: r})
 	}
-	body, crc := text[:len(text)-4], text[len(text)-4:]
-	if !strings.HasSuffix(body, "6304") || fmt.Sprintf("%04X", crc16(body)) != strings.ToUpper(crc) {
-		return nil, false
-	}
-	objs, ok := emvRead(body[6 : len(body)-4])
-	if !ok {
-		return nil, false
-	}
-	m := map[string]string{}
-	for _, o := range objs {
-		if _, dup := m[o.tag]; dup {
-			return nil, false
-		}
-		m[o.tag] = o.value
-	}
-	return m, true
+	return out
 }
 
-// emvAccount finds the merchant account template (tags 26 to 51) whose
-// globally unique id, sub-tag 00, is gui, and returns its sub-objects.
-func emvAccount(m map[string]string, gui string) (map[string]string, bool) {
-	for tag := 26; tag <= 51; tag++ {
-		v, ok := m[fmt.Sprint(tag)]
-		if !ok {
-			continue
-		}
-		sub, ok := emvParseSub(v)
-		if ok && strings.EqualFold(sub["00"], gui) {
-			return sub, true
-		}
-	}
-	return nil, false
-}
+// tlv is the data object tag holding value.
+func tlv(tag, value string) emv.Object { return emv.Object{Tag: tag, Value: value} }
 
-// emvParseSub reads the data objects inside a template, by tag.
-func emvParseSub(s string) (map[string]string, bool) {
-	objs, ok := emvRead(s)
-	if !ok {
-		return nil, false
+// initiation is the point of initiation of a code for one payment
+// (dynamic) or for any number.
+func initiation(dynamic bool) string {
+	if dynamic {
+		return emv.Dynamic
 	}
-	m := map[string]string{}
-	for _, o := range objs {
-		m[o.tag] = o.value
-	}
-	return m, true
+	return emv.Static
 }
 
 // emvText folds accents and checks s is printable ASCII of at most max
@@ -174,6 +112,103 @@ func emvAmount(kind, s string) (string, error) {
 		return "", fieldErr(kind, "amount", err)
 	}
 	return fixed(w, fr, 2), nil
+}
+
+// currencies are the ISO 4217 letter codes of the schemes' regions, and a
+// few others, with the numeric codes tag 53 holds and their decimals. (The
+// small tables here are slices, not maps: a map literal costs the
+// editor's WebAssembly code to build, a slice is data.)
+var currencies = []struct {
+	code, num string
+	frac      int
+}{
+	{"AUD", "036", 2}, {"BRL", "986", 2}, {"CAD", "124", 2}, {"CHF", "756", 2}, {"CNY", "156", 2},
+	{"EUR", "978", 2}, {"GBP", "826", 2}, {"HKD", "344", 2}, {"IDR", "360", 0}, {"INR", "356", 2},
+	{"JPY", "392", 0}, {"KHR", "116", 0}, {"KRW", "410", 0}, {"LAK", "418", 0}, {"MMK", "104", 0},
+	{"MYR", "458", 2}, {"PHP", "608", 2}, {"SGD", "702", 2}, {"THB", "764", 2}, {"USD", "840", 2},
+	{"VND", "704", 0},
+}
+
+// currencyCode reads an ISO 4217 code, letters or digits, as its numeric
+// code and the decimals an amount in it may have (2 for a numeric code
+// the table lacks).
+func currencyCode(kind, s string) (num string, frac int, err error) {
+	s = strings.ToUpper(s)
+	for _, c := range currencies {
+		if c.code == s || c.num == s {
+			return c.num, c.frac, nil
+		}
+	}
+	if len(s) == 3 && isDigits(s) {
+		return s, 2, nil
+	}
+	return "", 0, fieldError(kind, "currency", "currency must be an ISO 4217 code: 3 digits (704) or letters (VND)")
+}
+
+// merchantAmount checks an amount for tag 54 with at most frac decimals,
+// written as given (no padding: 50000 stays 50000), at most 13 characters.
+func merchantAmount(kind, field, s string, frac int) (string, error) {
+	w, f, err := decimal(s, 12-frac, frac)
+	if err != nil {
+		return "", fieldErr(kind, field, err)
+	}
+	out := plain(w, f)
+	if len(out) > 13 {
+		return "", fieldError(kind, field, "amount must be at most 13 characters")
+	}
+	return out, nil
+}
+
+// merchantText checks an optional text field: printable ASCII after
+// accents are folded, at most max characters.
+func merchantText(kind string, f Fields, field string, max int) (string, error) {
+	s := fv(f, field)
+	if s == "" {
+		return "", nil
+	}
+	return emvText(kind, field, s, max)
+}
+
+// mcc checks a merchant category code: 4 digits, 0000 when def is and the
+// field is empty.
+func mcc(kind string, f Fields, def string) (string, error) {
+	s := fv(f, "mcc")
+	if s == "" {
+		s = def
+	}
+	if len(s) != 4 || !isDigits(s) {
+		return "", fieldError(kind, "mcc", "merchant category code must be 4 digits (ISO 18245), e.g. 5812 for restaurants")
+	}
+	return s, nil
+}
+
+// flagOr is flag with def for an empty field.
+func flagOr(kind string, f Fields, field string, def bool) (bool, error) {
+	if fv(f, field) == "" {
+		return def, nil
+	}
+	return flag(kind, f, field)
+}
+
+// nameCity reads tags 59 and 60, which every scheme here requires:
+// printable ASCII after accents are folded, at most 25 and 15 characters.
+func nameCity(kind string, f Fields, m *emv.Merchant) error {
+	var err error
+	if m.Name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.Name == "" {
+		return orRequired(kind, "name", "merchant name", err)
+	}
+	if m.City, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.City == "" {
+		return orRequired(kind, "city", "merchant city", err)
+	}
+	return nil
+}
+
+// orRequired is err, or the error of a required field left empty.
+func orRequired(kind, field, what string, err error) error {
+	if err != nil {
+		return err
+	}
+	return fieldError(kind, field, what+" is required")
 }
 
 // pixKey checks a Pix key and returns it in the form the DICT directory
@@ -201,58 +236,17 @@ func pixKey(s string) (string, error) {
 	d := strings.ToUpper(strings.NewReplacer(".", "", "-", "", "/", "", " ", "").Replace(s))
 	switch {
 	case len(d) == 11 && isDigits(d):
-		if !cpfValid(d) {
+		if !checksum.CPF(d) {
 			return "", fmt.Errorf("CPF check digits do not match")
 		}
 		return d, nil
 	case len(d) == 14 && isUpperAlnum(d[:12]) && isDigits(d[12:]):
-		if !cnpjValid(d) {
+		if !checksum.CNPJ(d) {
 			return "", fmt.Errorf("CNPJ check digits do not match")
 		}
 		return d, nil
 	}
 	return "", fmt.Errorf("not a Pix key: a CPF, CNPJ, e-mail, +55 phone number or random key")
-}
-
-// cpfValid checks the two mod-11 check digits of an 11-digit CPF; numbers of
-// one repeated digit pass the arithmetic but are not issued.
-func cpfValid(d string) bool {
-	if strings.Count(d, d[:1]) == 11 {
-		return false
-	}
-	for n := 9; n <= 10; n++ {
-		sum := 0
-		for i := 0; i < n; i++ {
-			sum += int(d[i]-'0') * (n + 1 - i)
-		}
-		if byte(sum*10%11%10) != d[n]-'0' {
-			return false
-		}
-	}
-	return true
-}
-
-// cnpjValid checks the two mod-11 check digits of a CNPJ; each character
-// counts as its ASCII code minus 48, which covers the alphanumeric form.
-func cnpjValid(d string) bool {
-	if strings.Count(d, d[:1]) == 14 {
-		return false
-	}
-	weights := []int{6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2}
-	for n := 12; n <= 13; n++ {
-		sum := 0
-		for i := 0; i < n; i++ {
-			sum += int(d[i]-'0') * weights[i+13-n]
-		}
-		dv := 11 - sum%11
-		if dv >= 10 {
-			dv = 0
-		}
-		if byte(dv) != d[n]-'0' {
-			return false
-		}
-	}
-	return true
 }
 
 // buildPix writes a static BR Code. Name and city lose their accents, since
@@ -270,35 +264,32 @@ func buildPix(f Fields) (string, error) {
 	if fv(f, "name") == "" {
 		return "", fieldError(kind, "name", "recipient name is required")
 	}
-	name, err := emvText(kind, "name", fv(f, "name"), 25)
-	if err != nil {
+	m := emv.Merchant{Category: "0000", Currency: "986", Country: "BR"}
+	if m.Name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil {
 		return "", err
 	}
 	if fv(f, "city") == "" {
 		return "", fieldError(kind, "city", "recipient city is required")
 	}
-	city, err := emvText(kind, "city", fv(f, "city"), 15)
-	if err != nil {
+	if m.City, err = emvText(kind, "city", fv(f, "city"), 15); err != nil {
 		return "", err
 	}
-	account := []tlv{{"00", "br.gov.bcb.pix"}, {"01", key}}
+	account := []emv.Object{tlv("00", "br.gov.bcb.pix"), tlv("01", key)}
 	if s := fv(f, "description"); s != "" {
 		desc, err := emvText(kind, "description", s, 99)
 		if err != nil {
 			return "", err
 		}
-		account = append(account, tlv{"02", desc})
-		if n := len(emv(account...)); n > 99 {
+		account = append(account, tlv("02", desc))
+		if n := len(emv.Write(account...)); n > 99 {
 			return "", fieldError(kind, "description", fmt.Sprintf("key and description together are %d characters; shorten the description to fit 99", n))
 		}
 	}
-	objs := []tlv{{"26", emv(account...)}, {"52", "0000"}, {"53", "986"}}
+	m.Accounts = []emv.Object{tlv("26", emv.Write(account...))}
 	if s := fv(f, "amount"); s != "" {
-		a, err := emvAmount(kind, s)
-		if err != nil {
+		if m.Amount, err = emvAmount(kind, s); err != nil {
 			return "", err
 		}
-		objs = append(objs, tlv{"54", a})
 	}
 	txid := fv(f, "txid")
 	if txid == "***" {
@@ -310,26 +301,26 @@ func buildPix(f Fields) (string, error) {
 	if txid == "" {
 		txid = "***"
 	}
-	objs = append(objs, tlv{"58", "BR"}, tlv{"59", name}, tlv{"60", city}, tlv{"62", emv(tlv{"05", txid})})
-	return emvPayload(append([]tlv{{"00", "01"}}, objs...)...), nil
+	m.Additional = []emv.Object{tlv("05", txid)}
+	return m.Payload(), nil
 }
 
 // parsePix reads a static BR Code. A dynamic one (a URL in sub-tag 25
 // instead of a key) is not this kind: it has no key to show.
-func parsePix(text string) (Fields, bool) {
+func parsePix(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["58"] != "BR" || m["53"] != "986" {
 		return nil, false
 	}
-	acc, ok := emvAccount(m, "br.gov.bcb.pix")
+	acc, ok := m.Account("br.gov.bcb.pix")
 	if !ok {
 		return nil, false
 	}
 	f := Fields{"key": acc["01"], "description": acc["02"], "name": m["59"], "city": m["60"], "amount": m["54"]}
-	if add, ok := emvParseSub(m["62"]); ok && add["05"] != "***" {
+	if add, ok := m.Sub("62"); ok && add["05"] != "***" {
 		f["txid"] = add["05"]
 	}
-	return parsed(buildPix, f)
+	return f, true
 }
 
 // promptPayID returns the sub-tag and value of a PromptPay id: a mobile
@@ -365,29 +356,27 @@ func buildPromptPay(f Fields) (string, error) {
 	if !ok {
 		return "", fieldError(kind, "target", "not a PromptPay id: a mobile number 0XXXXXXXXX, a 13-digit national or tax id, or a 15-digit e-wallet id")
 	}
-	poi, amount := "11", ""
+	m := emv.Merchant{Initiation: emv.Static, Accounts: []emv.Object{tlv("29", emv.Write(tlv("00", "A000000677010111"), tlv(tag, id)))},
+		Currency: "764", Country: "TH"}
 	if s := fv(f, "amount"); s != "" {
 		a, err := emvAmount(kind, s)
 		if err != nil {
 			return "", err
 		}
-		poi, amount = "12", a
+		// After the country, as dtinth/promptpay-qr writes it.
+		m.Initiation, m.Extra = emv.Dynamic, []emv.Object{tlv("54", a)}
 	}
-	objs := []tlv{{"00", "01"}, {"01", poi}, {"29", emv(tlv{"00", "A000000677010111"}, tlv{tag, id})}, {"53", "764"}, {"58", "TH"}}
-	if amount != "" {
-		objs = append(objs, tlv{"54", amount})
-	}
-	return emvPayload(objs...), nil
+	return m.Payload(), nil
 }
 
 // parsePromptPay reads a PromptPay credit-transfer code (AID
 // A000000677010111); bill payments (tag 30) are not this kind.
-func parsePromptPay(text string) (Fields, bool) {
+func parsePromptPay(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "764" {
 		return nil, false
 	}
-	acc, ok := emvParseSub(m["29"])
+	acc, ok := m.Sub("29")
 	if !ok || acc["00"] != "A000000677010111" {
 		return nil, false
 	}
@@ -403,7 +392,7 @@ func parsePromptPay(text string) (Fields, bool) {
 	default:
 		target = acc["03"]
 	}
-	return parsed(buildPromptPay, Fields{"target": target, "amount": m["54"]})
+	return Fields{"target": target, "amount": m["54"]}, true
 }
 
 // buildPayNow writes an SGQR PayNow code. editable defaults to true without
@@ -436,69 +425,58 @@ func buildPayNow(f Fields) (string, error) {
 	case len(proxy) < 9 || len(proxy) > 10 || !isUpperAlnum(proxy) || !isUpper(proxy[len(proxy)-1:]):
 		return "", fieldError(kind, "proxy", "a UEN is 9 or 10 letters and digits ending in a letter, e.g. 201403121W")
 	}
-	amount := ""
+	m := emv.Merchant{Category: "0000", Currency: "702", Country: "SG", Name: "NA", City: "Singapore"}
 	if s := fv(f, "amount"); s != "" {
 		var err error
-		if amount, err = emvAmount(kind, s); err != nil {
+		if m.Amount, err = emvAmount(kind, s); err != nil {
 			return "", err
 		}
 	}
-	editable := amount == ""
-	switch strings.ToLower(fv(f, "editable")) {
-	case "":
-	case "true", "1", "yes", "on": // the values flag takes, which the schema lists
-		editable = true
-	case "false", "0", "no", "off":
-		editable = false
-	default:
-		return "", fieldError(kind, "editable", "editable must be true or false")
+	m.Initiation = initiation(m.Amount != "")
+	editable := m.Amount == ""
+	if s := fv(f, "editable"); s != "" {
+		var ok bool
+		if editable, ok = ParseBool(s); !ok {
+			return "", fieldError(kind, "editable", "editable must be true or false")
+		}
 	}
-	account := []tlv{{"00", "SG.PAYNOW"}, {"01", ptype}, {"02", proxy}, {"03", "0"}}
+	account := []emv.Object{tlv("00", "SG.PAYNOW"), tlv("01", ptype), tlv("02", proxy), tlv("03", "0")}
 	if editable {
-		account[3].value = "1"
+		account[3].Value = "1"
 	}
 	if s := fv(f, "expiry"); s != "" {
-		y, m, d, ok := isoDate(s)
+		y, mo, d, ok := isoDate(s)
 		if !ok {
 			return "", fieldError(kind, "expiry", "expiry must be a date, YYYY-MM-DD")
 		}
-		account = append(account, tlv{"04", y + m + d})
+		account = append(account, tlv("04", y+mo+d))
 	}
-	name := "NA"
+	m.Accounts = []emv.Object{tlv("26", emv.Write(account...))}
 	if s := fv(f, "name"); s != "" {
 		var err error
-		if name, err = emvText(kind, "name", s, 25); err != nil {
+		if m.Name, err = emvText(kind, "name", s, 25); err != nil {
 			return "", err
 		}
 	}
-	poi := "11"
-	if amount != "" {
-		poi = "12"
-	}
-	objs := []tlv{{"00", "01"}, {"01", poi}, {"26", emv(account...)}, {"52", "0000"}, {"53", "702"}}
-	if amount != "" {
-		objs = append(objs, tlv{"54", amount})
-	}
-	objs = append(objs, tlv{"58", "SG"}, tlv{"59", name}, tlv{"60", "Singapore"})
 	if s := fv(f, "reference"); s != "" {
 		ref, err := emvText(kind, "reference", s, 25)
 		if err != nil {
 			return "", err
 		}
-		objs = append(objs, tlv{"62", emv(tlv{"01", ref})})
+		m.Additional = []emv.Object{tlv("01", ref)}
 	}
-	return emvPayload(objs...), nil
+	return m.Payload(), nil
 }
 
 // parsePayNow reads a PayNow code, also from an SGQR that carries other
 // schemes' templates beside it. editable is given only where it differs
 // from the default, and name only when it is not NA.
-func parsePayNow(text string) (Fields, bool) {
+func parsePayNow(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "702" {
 		return nil, false
 	}
-	acc, ok := emvAccount(m, "SG.PAYNOW")
+	acc, ok := m.Account("SG.PAYNOW")
 	if !ok {
 		return nil, false
 	}
@@ -525,8 +503,8 @@ func parsePayNow(text string) (Fields, bool) {
 	if m["59"] != "NA" {
 		f["name"] = m["59"]
 	}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["reference"] = add["01"]
 	}
-	return parsed(buildPayNow, f)
+	return f, true
 }

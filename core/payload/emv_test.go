@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"qrkeyless/core/emv"
 )
 
 var emvExamples = []example{
@@ -27,7 +29,7 @@ var emvExamples = []example{
 func TestEMVExamples(t *testing.T) { checkExamples(t, emvExamples) }
 
 // The CRC is over everything before it including "6304", as 4 upper-case
-// hex digits (§2.35): check every built payload against crc16 of its body,
+// hex digits (§2.35): check every built payload against emv.CRC of its body,
 // and the fixed structure the spec lists (00 first, 63 last).
 func TestEMVStructure(t *testing.T) {
 	for _, f := range []struct {
@@ -48,10 +50,10 @@ func TestEMVStructure(t *testing.T) {
 		if !strings.HasPrefix(text, "000201") || !strings.HasSuffix(body, "6304") {
 			t.Errorf("%s: %q is not 000201 … 6304XXXX", f.kind, text)
 		}
-		if _, ok := emvRead(body[:len(body)-4]); !ok {
+		if _, ok := emv.Read(body[:len(body)-4]); !ok {
 			t.Errorf("%s: %q has a TLV length that does not match its value", f.kind, text)
 		}
-		if want := fmt.Sprintf("%04X", crc16(body)); crc != want {
+		if want := fmt.Sprintf("%04X", emv.CRC(body)); crc != want {
 			t.Errorf("%s: CRC %s, want %s", f.kind, crc, want)
 		}
 	}
@@ -123,14 +125,14 @@ func TestEMVScans(t *testing.T) {
 		{"pix", pixSample[:len(pixSample)-4] + "1D3E", nil},                   // wrong CRC
 		{"pix", pixSample[:len(pixSample)-4] + "1d3d", emvExamples[0].fields}, // the CRC's hex digits in either case
 		// A dynamic BR Code carries a URL in 25, no key.
-		{"pix", emvPayload(tlv{"00", "01"}, tlv{"26", emv(tlv{"00", "br.gov.bcb.pix"}, tlv{"25", "pix.example.com/qr/v2/abc"})}, tlv{"52", "0000"}, tlv{"53", "986"}, tlv{"58", "BR"}, tlv{"59", "F"}, tlv{"60", "X"}, tlv{"62", emv(tlv{"05", "***"})}), nil},
+		{"pix", emv.Payload(tlv("00", "01"), tlv("26", emv.Write(tlv("00", "br.gov.bcb.pix"), tlv("25", "pix.example.com/qr/v2/abc"))), tlv("52", "0000"), tlv("53", "986"), tlv("58", "BR"), tlv("59", "F"), tlv("60", "X"), tlv("62", emv.Write(tlv("05", "***")))), nil},
 		{"promptpay", emvExamples[2].text, Fields{"target": "0801111111", "amount": "20.15"}},
 		{"promptpay", emvExamples[3].text, nil}, // a PayNow code
 		{"paynow", emvExamples[2].text, nil},
 		// An SGQR with another scheme's template before PayNow's.
-		{"paynow", emvPayload(tlv{"00", "01"}, tlv{"01", "11"}, tlv{"26", emv(tlv{"00", "com.example.wallet"}, tlv{"01", "X1"})},
-			tlv{"27", emv(tlv{"00", "SG.PAYNOW"}, tlv{"01", "2"}, tlv{"02", "201403121W"}, tlv{"03", "1"})},
-			tlv{"52", "0000"}, tlv{"53", "702"}, tlv{"58", "SG"}, tlv{"59", "ACME"}, tlv{"60", "Singapore"}),
+		{"paynow", emv.Payload(tlv("00", "01"), tlv("01", "11"), tlv("26", emv.Write(tlv("00", "com.example.wallet"), tlv("01", "X1"))),
+			tlv("27", emv.Write(tlv("00", "SG.PAYNOW"), tlv("01", "2"), tlv("02", "201403121W"), tlv("03", "1"))),
+			tlv("52", "0000"), tlv("53", "702"), tlv("58", "SG"), tlv("59", "ACME"), tlv("60", "Singapore")),
 			Fields{"proxytype": "uen", "proxy": "201403121W", "name": "ACME"}},
 	})
 }

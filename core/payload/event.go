@@ -8,29 +8,29 @@ import (
 
 // The event kind (payloads.md §2.15): a bare VEVENT, times in UTC.
 
-func init() {
-	// Only the bare VEVENT is built (one iPhone report refuses the
-	// VCALENDAR wrapper); Parse reads both. An all-day event also takes a
-	// date-time for start and end and uses its date as written.
-	register(&Kind{
-		Name:  "event",
-		Title: "Calendar event",
-		Help:  "Adds an event to the calendar.",
-		Fields: []Field{
-			{Name: "title", Label: "Title", Required: true, Format: FormatText, Example: "Team sync"},
-			{Name: "start", Label: "Start", Required: true, Format: FormatDateTime, Example: "2025-07-01T09:00:00+02:00",
-				Help: "ISO 8601 with offset, e.g. 2025-07-01T09:00:00+02:00; a date YYYY-MM-DD when allday."},
-			{Name: "end", Label: "End", Format: FormatDateTime, Example: "2025-07-01T10:30:00+02:00",
-				Help: "Not before start. For an all-day event, the last day (inclusive)."},
-			{Name: "location", Label: "Location", Format: FormatText, Example: "Room 4, HQ"},
-			{Name: "description", Label: "Description", Format: FormatLongText, Example: "Agenda: Q3; budget"},
-			{Name: "allday", Label: "All day", Format: FormatBool, Example: "false"},
-			{Name: "reminder", Label: "Reminder", Format: FormatInteger, Example: "15",
-				Help: "Minutes before the start to show an alert."},
-		},
-		Build: buildEvent,
-		read:  parseEvent,
-	})
+func init() { register(eventKind) }
+
+// Only the bare VEVENT is built (one iPhone report refuses the
+// VCALENDAR wrapper); Parse reads both. An all-day event also takes a
+// date-time for start and end and uses its date as written.
+var eventKind = &Kind{
+	Name:  "event",
+	Title: "Calendar event",
+	Help:  "Adds an event to the calendar.",
+	Fields: []Field{
+		{Name: "title", Label: "Title", Required: true, Format: FormatText, Example: "Team sync"},
+		{Name: "start", Label: "Start", Required: true, Format: FormatDateTime, Example: "2025-07-01T09:00:00+02:00",
+			Help: "ISO 8601 with offset, e.g. 2025-07-01T09:00:00+02:00; a date YYYY-MM-DD when allday."},
+		{Name: "end", Label: "End", Format: FormatDateTime, Example: "2025-07-01T10:30:00+02:00",
+			Help: "Not before start. For an all-day event, the last day (inclusive)."},
+		{Name: "location", Label: "Location", Format: FormatText, Example: "Room 4, HQ"},
+		{Name: "description", Label: "Description", Format: FormatLongText, Example: "Agenda: Q3; budget"},
+		{Name: "allday", Label: "All day", Format: FormatBool, Example: "false"},
+		{Name: "reminder", Label: "Reminder", Format: FormatInteger, Example: "15",
+			Help: "Minutes before the start to show an alert."},
+	},
+	Build: buildEvent,
+	read:  parseEvent,
 }
 
 const icalUTC = "20060102T150405Z"

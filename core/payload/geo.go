@@ -7,21 +7,21 @@ import (
 
 // The geo kind (payloads.md §2.16) and the coordinate rules maps shares.
 
-func init() {
-	// More than 7 decimals are rounded (half away from zero), not refused;
-	// a leading '+' and trailing zeros are dropped.
-	register(&Kind{
-		Name:  "geo",
-		Title: "Geographic location",
-		Help:  "Opens a point in the phone's map app (geo: URI; iPhones do not open it reliably, maps is the portable choice).",
-		Fields: []Field{
-			{Name: "lat", Label: "Latitude", Required: true, Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
-			{Name: "lng", Label: "Longitude", Required: true, Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
-			{Name: "alt", Label: "Altitude", Format: FormatDecimal, Example: "408", Help: "Metres, 0 or more."},
-		},
-		Build: buildGeo,
-		read:  parseGeo,
-	})
+func init() { register(geoKind) }
+
+// More than 7 decimals are rounded (half away from zero), not refused;
+// a leading '+' and trailing zeros are dropped.
+var geoKind = &Kind{
+	Name:  "geo",
+	Title: "Geographic location",
+	Help:  "Opens a point in the phone's map app (geo: URI; iPhones do not open it reliably, maps is the portable choice).",
+	Fields: []Field{
+		{Name: "lat", Label: "Latitude", Required: true, Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
+		{Name: "lng", Label: "Longitude", Required: true, Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
+		{Name: "alt", Label: "Altitude", Format: FormatDecimal, Example: "408", Help: "Metres, 0 or more."},
+	},
+	Build: buildGeo,
+	read:  parseGeo,
 }
 
 func buildGeo(f Fields) (string, error) {

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"qrkeyless/core/checksum"
 )
 
 func init() { register(gs1Kind) }
@@ -100,21 +102,6 @@ func gs1Escape(s string) string {
 	return b.String()
 }
 
-// gtinCheck reports whether the last digit of a GTIN is its check digit
-// (GS1 General Specifications 7.9.1: weights 3 and 1 from the right).
-func gtinCheck(d string) (want byte, ok bool) {
-	sum := 0
-	for i := len(d) - 2; i >= 0; i-- {
-		w := 1
-		if (len(d)-2-i)%2 == 0 {
-			w = 3
-		}
-		sum += int(d[i]-'0') * w
-	}
-	want = byte('0' + (10-sum%10)%10)
-	return want, d[len(d)-1] == want
-}
-
 // gs1Date reads YYYY-MM-DD or YYMMDD as YYMMDD (DD may be 00 in YYMMDD).
 func gs1Date(kind, field, s string) (string, error) {
 	if y, m, d, ok := isoDate(s); ok {
@@ -137,7 +124,7 @@ func buildGS1DL(f Fields) (string, error) {
 	if !isDigits(gtin) || !slices.Contains([]int{8, 12, 13, 14}, len(gtin)) {
 		return "", fieldError(kind, "gtin", "GTIN must be 8, 12, 13 or 14 digits")
 	}
-	if want, ok := gtinCheck(gtin); !ok {
+	if want, ok := checksum.GTIN(gtin); !ok {
 		e := fieldError(kind, "gtin", fmt.Sprintf("the check digit is %c, not %c: check the number on the pack", want, gtin[len(gtin)-1]))
 		return "", e
 	}
@@ -330,4 +317,17 @@ func readGS1DL(text string, ns *notes) (Fields, bool) {
 		f["extra"] = strings.Join(extra, "&")
 	}
 	return f, true
+}
+
+// names is a small table of codes and their names.
+type names []struct{ code, name string }
+
+// of returns the name of code, or "".
+func (ns names) of(code string) string {
+	for _, n := range ns {
+		if n.code == code {
+			return n.name
+		}
+	}
+	return ""
 }

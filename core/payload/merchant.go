@@ -15,14 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"qrkeyless/core/emv"
 )
 
-// The kinds are package-level values, registered in order.
-func init() {
-	for _, k := range []*Kind{emvMerchantKind, vietqrKind, qrisKind, duitnowKind, khqrKind} {
-		register(k)
-	}
-}
+func init() { register(emvMerchantKind, vietqrKind, qrisKind, duitnowKind, khqrKind) }
 
 var emvMerchantKind = &Kind{
 	Name:     "emv-merchant",
@@ -63,8 +60,9 @@ var vietqrKind = &Kind{
 		{Name: "message", Label: "Message", Help: "Up to 25 characters; accents are dropped (tag 62, 08).", Format: FormatText, Example: "Thanh toan don 42"},
 		{Name: "bill", Label: "Bill number", Help: "Up to 25 characters (tag 62, 01).", Format: FormatText, Example: "NPS6869"},
 	},
-	Build: buildVietQR,
-	Parse: parseVietQR,
+	Build:  buildVietQR,
+	read:   parseVietQR,
+	strict: true,
 }
 
 var qrisKind = &Kind{
@@ -84,8 +82,9 @@ var qrisKind = &Kind{
 		{Name: "amount", Label: "Amount (IDR)", Help: "Whole rupiah; leave empty for a static code the payer types an amount into.", Format: FormatInteger, Example: "25000"},
 		{Name: "terminal", Label: "Terminal label", Help: "Up to 25 characters (tag 62, 07).", Format: FormatText, Example: "A01"},
 	},
-	Build: buildQRIS,
-	Parse: parseQRIS,
+	Build:  buildQRIS,
+	read:   parseQRIS,
+	strict: true,
 }
 
 var duitnowKind = &Kind{
@@ -103,8 +102,9 @@ var duitnowKind = &Kind{
 		{Name: "reference", Label: "Reference", Help: "Up to 25 characters (tag 62, 05).", Format: FormatText, Example: "INV1001"},
 		{Name: "dynamic", Label: "One-time code", Help: "true writes point of initiation 12 (a code for one payment); PayNet's static codes, with an amount or not, are 11.", Format: FormatBool, Example: "false"},
 	},
-	Build: buildDuitNow,
-	Parse: parseDuitNow,
+	Build:  buildDuitNow,
+	read:   parseDuitNow,
+	strict: true,
 }
 
 var khqrKind = &Kind{
@@ -124,137 +124,20 @@ var khqrKind = &Kind{
 		{Name: "expires", Label: "Expires", Help: "With an amount, required: when the one-time code stops being payable (tag 99, 01).", Format: FormatDateTime, Example: "2026-12-31T23:59:00+07:00"},
 		{Name: "created", Label: "Created", Help: "With an amount: when the code was made (tag 99, 00); not set: a day before it expires.", Format: FormatDateTime, Example: "2026-12-31T12:00:00+07:00"},
 	},
-	Build: buildKHQR,
-	Parse: parseKHQR,
+	Build:  buildKHQR,
+	read:   parseKHQR,
+	strict: true,
 }
 
 // PriorityEMV orders emv-merchant after every kind of a named scheme, so
 // that it reads only the EMV codes none of them claims.
 const PriorityEMV = 40
 
-// merchant is a merchant-presented payload before it is written: each
-// builder fills one, merchantCode checks the EMVCo rules and writes it.
-type merchant struct {
-	format     string // tag 00; "01" when empty (DuitNow writes "02")
-	dynamic    bool
-	accounts   []tlv // merchant account templates, tags 02 to 51
-	mcc        string
-	currency   string // ISO 4217 numeric
-	amount     string
-	country    string
-	name, city string
-	postal     string
-	additional []tlv // tag 62's sub-objects
-	extra      []tlv // tags after 62 (KHQR's 99)
-}
-
-// merchantCode writes m in tag order, 00 first and the CRC last.
-func merchantCode(m merchant) string {
-	poi := "11"
-	if m.dynamic {
-		poi = "12"
-	}
-	format := m.format
-	if format == "" {
-		format = "01"
-	}
-	objs := []tlv{{"00", format}, {"01", poi}}
-	objs = append(objs, m.accounts...)
-	objs = append(objs, tlv{"52", m.mcc}, tlv{"53", m.currency})
-	if m.amount != "" {
-		objs = append(objs, tlv{"54", m.amount})
-	}
-	objs = append(objs, tlv{"58", m.country}, tlv{"59", m.name}, tlv{"60", m.city})
-	if m.postal != "" {
-		objs = append(objs, tlv{"61", m.postal})
-	}
-	if len(m.additional) > 0 {
-		objs = append(objs, tlv{"62", emv(m.additional...)})
-	}
-	return emvPayload(append(objs, m.extra...)...)
-}
-
-// currencies are the ISO 4217 letter codes of the schemes' regions, and a
-// few others, with the numeric codes tag 53 holds and their decimals. (The
-// small tables here are slices, not maps: a map literal costs the
-// editor's WebAssembly code to build, a slice is data.)
-var currencies = []struct {
-	code, num string
-	frac      int
-}{
-	{"AUD", "036", 2}, {"BRL", "986", 2}, {"CAD", "124", 2}, {"CHF", "756", 2}, {"CNY", "156", 2},
-	{"EUR", "978", 2}, {"GBP", "826", 2}, {"HKD", "344", 2}, {"IDR", "360", 0}, {"INR", "356", 2},
-	{"JPY", "392", 0}, {"KHR", "116", 0}, {"KRW", "410", 0}, {"LAK", "418", 0}, {"MMK", "104", 0},
-	{"MYR", "458", 2}, {"PHP", "608", 2}, {"SGD", "702", 2}, {"THB", "764", 2}, {"USD", "840", 2},
-	{"VND", "704", 0},
-}
-
-// currencyCode reads an ISO 4217 code, letters or digits, as its numeric
-// code and the decimals an amount in it may have (2 for a numeric code
-// the table lacks).
-func currencyCode(kind, s string) (num string, frac int, err error) {
-	s = strings.ToUpper(s)
-	for _, c := range currencies {
-		if c.code == s || c.num == s {
-			return c.num, c.frac, nil
-		}
-	}
-	if len(s) == 3 && isDigits(s) {
-		return s, 2, nil
-	}
-	return "", 0, fieldError(kind, "currency", "currency must be an ISO 4217 code: 3 digits (704) or letters (VND)")
-}
-
-// merchantAmount checks an amount for tag 54 with at most frac decimals,
-// written as given (no padding: 50000 stays 50000), at most 13 characters.
-func merchantAmount(kind, field, s string, frac int) (string, error) {
-	w, f, err := decimal(s, 12-frac, frac)
-	if err != nil {
-		return "", fieldErr(kind, field, err)
-	}
-	out := plain(w, f)
-	if len(out) > 13 {
-		return "", fieldError(kind, field, "amount must be at most 13 characters")
-	}
-	return out, nil
-}
-
-// merchantText checks an optional text field: printable ASCII after
-// accents are folded, at most max characters.
-func merchantText(kind string, f Fields, field string, max int) (string, error) {
-	s := fv(f, field)
-	if s == "" {
-		return "", nil
-	}
-	return emvText(kind, field, s, max)
-}
-
-// mcc checks a merchant category code: 4 digits, 0000 when def is and the
-// field is empty.
-func mcc(kind string, f Fields, def string) (string, error) {
-	s := fv(f, "mcc")
-	if s == "" {
-		s = def
-	}
-	if len(s) != 4 || !isDigits(s) {
-		return "", fieldError(kind, "mcc", "merchant category code must be 4 digits (ISO 18245), e.g. 5812 for restaurants")
-	}
-	return s, nil
-}
-
-// flagOr is flag with def for an empty field.
-func flagOr(kind string, f Fields, field string, def bool) (bool, error) {
-	if fv(f, field) == "" {
-		return def, nil
-	}
-	return flag(kind, f, field)
-}
-
 // buildEMVMerchant writes a code for any scheme: one merchant account
 // template of the caller's, and the common data objects.
 func buildEMVMerchant(f Fields) (string, error) {
 	const kind = "emv-merchant"
-	var m merchant
+	var m emv.Merchant
 	gui := fv(f, "gui")
 	if gui == "" || len(gui) > 32 || !isPrintableASCII(gui) {
 		return "", fieldError(kind, "gui", "the scheme's GUID or AID is required: up to 32 characters, e.g. A000000727")
@@ -266,7 +149,7 @@ func buildEMVMerchant(f Fields) (string, error) {
 	if n, err := strconv.Atoi(tag); err != nil || len(tag) != 2 || n < 2 || n > 51 {
 		return "", fieldError(kind, "template", "template must be a tag from 02 to 51, e.g. 26")
 	}
-	sub := []tlv{{"00", gui}}
+	sub := []emv.Object{tlv("00", gui)}
 	for _, pair := range strings.Split(fv(f, "account"), ";") {
 		pair = strings.TrimSpace(pair)
 		if pair == "" {
@@ -277,43 +160,43 @@ func buildEMVMerchant(f Fields) (string, error) {
 			return "", fieldError(kind, "account", "account must be sub-fields as tag=value pairs separated by ;, tags 01 to 99, e.g. 01=0123456789;02=QRIBFTTA")
 		}
 		for _, o := range sub {
-			if o.tag == t {
+			if o.Tag == t {
 				return "", fieldError(kind, "account", "sub-field "+t+" is given twice")
 			}
 		}
-		sub = append(sub, tlv{t, v})
+		sub = append(sub, tlv(t, v))
 	}
 	if len(sub) == 1 {
 		return "", fieldError(kind, "account", "account needs at least one sub-field besides the GUID, e.g. 01=0123456789")
 	}
-	sort.Slice(sub, func(i, j int) bool { return sub[i].tag < sub[j].tag })
-	if n := len(emv(sub...)); n > 99 {
+	sort.Slice(sub, func(i, j int) bool { return sub[i].Tag < sub[j].Tag })
+	if n := len(emv.Write(sub...)); n > 99 {
 		return "", fieldError(kind, "account", fmt.Sprintf("the template is %d characters; at most 99 fit", n))
 	}
-	m.accounts = []tlv{{tag, emv(sub...)}}
+	m.Accounts = []emv.Object{tlv(tag, emv.Write(sub...))}
 	var err error
-	if m.mcc, err = mcc(kind, f, "0000"); err != nil {
+	if m.Category, err = mcc(kind, f, "0000"); err != nil {
 		return "", err
 	}
 	cur, frac, err := currencyCode(kind, fv(f, "currency"))
 	if err != nil {
 		return "", err
 	}
-	m.currency = cur
+	m.Currency = cur
 	if s := fv(f, "amount"); s != "" {
-		if m.amount, err = merchantAmount(kind, "amount", s, frac); err != nil {
+		if m.Amount, err = merchantAmount(kind, "amount", s, frac); err != nil {
 			return "", err
 		}
 	}
 	if c := strings.ToUpper(fv(f, "country")); len(c) != 2 || !isUpper(c) {
 		return "", fieldError(kind, "country", "country must be 2 letters (ISO 3166-1), e.g. VN")
 	} else {
-		m.country = c
+		m.Country = c
 	}
-	if err = m.nameCity(kind, f); err != nil {
+	if err = nameCity(kind, f, &m); err != nil {
 		return "", err
 	}
-	if m.postal, err = merchantText(kind, f, "postal", 10); err != nil {
+	if m.Postal, err = merchantText(kind, f, "postal", 10); err != nil {
 		return "", err
 	}
 	for _, a := range []struct{ field, tag string }{{"bill", "01"}, {"reference", "05"}, {"terminal", "07"}, {"purpose", "08"}} {
@@ -322,45 +205,26 @@ func buildEMVMerchant(f Fields) (string, error) {
 			return "", err
 		}
 		if v != "" {
-			m.additional = append(m.additional, tlv{a.tag, v})
+			m.Additional = append(m.Additional, tlv(a.tag, v))
 		}
 	}
-	if m.dynamic, err = flagOr(kind, f, "dynamic", m.amount != ""); err != nil {
+	dynamic, err := flagOr(kind, f, "dynamic", m.Amount != "")
+	if err != nil {
 		return "", err
 	}
-	return merchantCode(m), nil
-}
-
-// nameCity reads tags 59 and 60, which every scheme here requires:
-// printable ASCII after accents are folded, at most 25 and 15 characters.
-func (m *merchant) nameCity(kind string, f Fields) error {
-	var err error
-	if m.name, err = emvText(kind, "name", fv(f, "name"), 25); err != nil || m.name == "" {
-		return orRequired(kind, "name", "merchant name", err)
-	}
-	if m.city, err = emvText(kind, "city", fv(f, "city"), 15); err != nil || m.city == "" {
-		return orRequired(kind, "city", "merchant city", err)
-	}
-	return nil
-}
-
-// orRequired is err, or the error of a required field left empty.
-func orRequired(kind, field, what string, err error) error {
-	if err != nil {
-		return err
-	}
-	return fieldError(kind, field, what+" is required")
+	m.Initiation = initiation(dynamic)
+	return m.Payload(), nil
 }
 
 // readEMVMerchant reads any merchant-presented code whose layout the
 // generic builder writes, and notes every data object by name; a wrong
 // CRC is read, and noted, since a scanner that checks it refuses the code.
 func readEMVMerchant(text string, ns *notes) (Fields, bool) {
-	m, _, ok := emvParseAny(text)
+	m, _, ok := emv.Parse(text)
 	if !ok {
 		return nil, false
 	}
-	*ns = append(*ns, emvDiagnosis(text)...)
+	*ns = append(*ns, emvNotes(text)...)
 	f := Fields{"mcc": m["52"], "currency": m["53"], "amount": m["54"], "country": m["58"], "name": m["59"], "city": m["60"], "postal": m["61"]}
 	switch poi := m["01"]; { // only where it differs from the default: 12 with an amount, 11 without
 	case poi == "11" && m["54"] != "":
@@ -377,155 +241,23 @@ func readEMVMerchant(text string, ns *notes) (Fields, bool) {
 			ns.add("account", fmt.Sprintf("template %02d is left out: the builder writes one merchant account template", tag))
 			continue
 		}
-		objs, ok := emvRead(v)
-		if !ok || len(objs) < 2 || objs[0].tag != "00" {
+		objs, ok := emv.Read(v)
+		if !ok || len(objs) < 2 || objs[0].Tag != "00" {
 			continue
 		}
 		var pairs []string
 		for _, o := range objs[1:] {
-			pairs = append(pairs, o.tag+"="+o.value)
+			pairs = append(pairs, o.Tag+"="+o.Value)
 		}
-		f["gui"], f["account"] = objs[0].value, strings.Join(pairs, ";")
+		f["gui"], f["account"] = objs[0].Value, strings.Join(pairs, ";")
 		if tag != 26 {
 			f["template"] = fmt.Sprintf("%02d", tag)
 		}
 	}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["bill"], f["reference"], f["terminal"], f["purpose"] = add["01"], add["05"], add["07"], add["08"]
 	}
 	return f, f["gui"] != ""
-}
-
-// emvParseAny is emvParse that also reads a code whose CRC is wrong,
-// saying so. ok is false unless the text is a run of data objects that
-// starts with 000201 and ends with tag 63.
-func emvParseAny(text string) (m map[string]string, crcOK, ok bool) {
-	if !isEMV(text) {
-		return nil, false, false
-	}
-	body, crc := text[:len(text)-4], text[len(text)-4:]
-	if !strings.HasSuffix(body, "6304") {
-		return nil, false, false
-	}
-	objs, ok := emvRead(body[6 : len(body)-4])
-	if !ok {
-		return nil, false, false
-	}
-	m = map[string]string{}
-	for _, o := range objs {
-		if _, dup := m[o.tag]; dup {
-			return nil, false, false
-		}
-		m[o.tag] = o.value
-	}
-	return m, fmt.Sprintf("%04X", crc16(body)) == strings.ToUpper(crc), true
-}
-
-// isEMV reports whether text starts as a merchant-presented code does:
-// tag 00 of length 2, "01" (EMVCo) or "02" (DuitNow).
-func isEMV(text string) bool {
-	return len(text) >= 14 && (strings.HasPrefix(text, "000201") || strings.HasPrefix(text, "000202"))
-}
-
-// emvTagNames names EMVCo's data objects (MPM v1.1, table 3.2).
-var emvTagNames = names{
-	{"00", "payload format indicator"}, {"01", "point of initiation (11 static, 12 dynamic)"},
-	{"52", "merchant category code"}, {"53", "transaction currency"}, {"54", "transaction amount"},
-	{"55", "tip or convenience indicator"}, {"56", "convenience fee, fixed"}, {"57", "convenience fee, percentage"},
-	{"58", "country code"}, {"59", "merchant name"}, {"60", "merchant city"}, {"61", "postal code"},
-	{"62", "additional data"}, {"63", "CRC"}, {"64", "merchant information in another language"},
-}
-
-// emvAdditionalNames names tag 62's sub-objects.
-var emvAdditionalNames = names{
-	{"01", "bill number"}, {"02", "mobile number"}, {"03", "store label"}, {"04", "loyalty number"}, {"05", "reference label"},
-	{"06", "customer label"}, {"07", "terminal label"}, {"08", "purpose of transaction"}, {"09", "additional consumer data request"},
-	{"10", "merchant tax id"}, {"11", "merchant channel"},
-}
-
-// names is a small table of codes and their names.
-type names []struct{ code, name string }
-
-// of returns the name of code, or "".
-func (ns names) of(code string) string {
-	for _, n := range ns {
-		if n.code == code {
-			return n.name
-		}
-	}
-	return ""
-}
-
-// emvTagName names a top-level tag.
-func emvTagName(tag string) string {
-	if n := emvTagNames.of(tag); n != "" {
-		return n
-	}
-	switch t, _ := strconv.Atoi(tag); {
-	case t >= 2 && t <= 25:
-		return "merchant account (card network)"
-	case t >= 26 && t <= 51:
-		return "merchant account template"
-	case t >= 80:
-		return "unreserved template"
-	}
-	return "reserved for EMVCo"
-}
-
-// emvDiagnosis is what decode says of any EMV code, whichever kind reads
-// it (or none): a wrong CRC first, since scanners that check it refuse the
-// code, then every data object by name.
-func emvDiagnosis(text string) []Note {
-	_, crcOK, ok := emvParseAny(text)
-	if !ok {
-		return nil
-	}
-	var out []Note
-	if !crcOK {
-		out = append(out, Note{Reason: fmt.Sprintf("the CRC (tag 63) is %s; the data before it gives %04X: scanners that check it refuse the code", text[len(text)-4:], crc16(text[:len(text)-4]))})
-	}
-	return append(out, emvNotes(text)...)
-}
-
-// emvNotes lists a merchant-presented code's data objects by name, one
-// note each, with a template's sub-objects inside it: what decode shows
-// of any EMV code, so that a payer can see whom and what it pays.
-func emvNotes(text string) []Note {
-	objs, ok := emvRead(text)
-	if !ok {
-		return nil
-	}
-	var out []Note
-	for _, o := range objs {
-		reason := fmt.Sprintf("tag %s, %s: %s", o.tag, emvTagName(o.tag), o.value)
-		t, _ := strconv.Atoi(o.tag)
-		if t >= 26 && t <= 51 || o.tag == "62" || o.tag == "64" || t >= 80 {
-			if sub, ok := emvRead(o.value); ok {
-				var parts []string
-				for _, s := range sub {
-					name := "sub-tag " + s.tag
-					if o.tag == "62" && emvAdditionalNames.of(s.tag) != "" {
-						name += " " + emvAdditionalNames.of(s.tag)
-					} else if s.tag == "00" && o.tag != "64" {
-						name += " globally unique id"
-					}
-					parts = append(parts, name+": "+s.value)
-				}
-				reason = fmt.Sprintf("tag %s, %s: %s", o.tag, emvTagName(o.tag), strings.Join(parts, "; "))
-			}
-		}
-		out = append(out, Note{Reason: reason})
-	}
-	return out
-}
-
-// accountSub finds the template at tag whose sub-tag 00 is gui.
-func accountSub(m map[string]string, tag, gui string) (map[string]string, bool) {
-	sub, ok := emvParseSub(m[tag])
-	if !ok || !strings.EqualFold(sub["00"], gui) {
-		return nil, false
-	}
-	return sub, true
 }
 
 // VietQR: NAPAS's GUID and service codes (NAPAS VietQR specification).
@@ -557,44 +289,37 @@ func buildVietQR(f Fields) (string, error) {
 	default:
 		return "", fieldError(kind, "service", "service must be account or card")
 	}
-	objs := []tlv{{"00", "01"}, {"01", "11"},
-		{"38", emv(tlv{"00", napasGUID}, tlv{"01", emv(tlv{"00", bin}, tlv{"01", acct})}, tlv{"02", service})},
-		{"53", "704"}}
+	m := emv.Merchant{Initiation: emv.Static, Currency: "704", Country: "VN",
+		Accounts: []emv.Object{tlv("38", emv.Write(tlv("00", napasGUID), tlv("01", emv.Write(tlv("00", bin), tlv("01", acct))), tlv("02", service)))}}
 	if s := fv(f, "amount"); s != "" {
-		a, err := merchantAmount(kind, "amount", s, 0)
-		if err != nil {
+		var err error
+		if m.Amount, err = merchantAmount(kind, "amount", s, 0); err != nil {
 			return "", err
 		}
-		objs[1].value = "12"
-		objs = append(objs, tlv{"54", a})
+		m.Initiation = emv.Dynamic
 	}
-	objs = append(objs, tlv{"58", "VN"})
-	var add []tlv
 	for _, a := range []struct{ field, tag string }{{"bill", "01"}, {"message", "08"}} {
 		v, err := merchantText(kind, f, a.field, 25)
 		if err != nil {
 			return "", err
 		}
 		if v != "" {
-			add = append(add, tlv{a.tag, v})
+			m.Additional = append(m.Additional, tlv(a.tag, v))
 		}
 	}
-	if len(add) > 0 {
-		objs = append(objs, tlv{"62", emv(add...)})
-	}
-	return emvPayload(objs...), nil
+	return m.Payload(), nil
 }
 
-func parseVietQR(text string) (Fields, bool) {
+func parseVietQR(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "704" || m["58"] != "VN" {
 		return nil, false
 	}
-	acc, ok := accountSub(m, "38", napasGUID)
+	acc, ok := m.AccountAt("38", napasGUID)
 	if !ok {
 		return nil, false
 	}
-	ben, ok := emvParseSub(acc["01"])
+	ben, ok := acc.Sub("01")
 	if !ok {
 		return nil, false
 	}
@@ -606,10 +331,10 @@ func parseVietQR(text string) (Fields, bool) {
 	default:
 		return nil, false
 	}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["message"], f["bill"] = add["08"], add["01"]
 	}
-	return parsed(buildVietQR, f)
+	return f, true
 }
 
 // qrisCriteria are the merchant criteria of sub-tag 03: micro, small,
@@ -645,25 +370,25 @@ func buildQRIS(f Fields) (string, error) {
 	if !slices.Contains(qrisCriteria, crit) {
 		return "", fieldError(kind, "criteria", "criteria must be UMI, UKE, UME, UBE or URE")
 	}
-	m := merchant{currency: "360", country: "ID",
-		accounts: []tlv{
-			{"26", emv(tlv{"00", acq}, tlv{"01", pan}, tlv{"02", mid}, tlv{"03", crit})},
-			{"51", emv(tlv{"00", qrisGUID}, tlv{"02", nmid}, tlv{"03", crit})},
+	m := emv.Merchant{Initiation: emv.Static, Currency: "360", Country: "ID",
+		Accounts: []emv.Object{
+			tlv("26", emv.Write(tlv("00", acq), tlv("01", pan), tlv("02", mid), tlv("03", crit))),
+			tlv("51", emv.Write(tlv("00", qrisGUID), tlv("02", nmid), tlv("03", crit))),
 		}}
 	var err error
-	if m.mcc, err = mcc(kind, f, ""); err != nil {
+	if m.Category, err = mcc(kind, f, ""); err != nil {
 		return "", err
 	}
 	if s := fv(f, "amount"); s != "" {
-		if m.amount, err = merchantAmount(kind, "amount", s, 0); err != nil {
+		if m.Amount, err = merchantAmount(kind, "amount", s, 0); err != nil {
 			return "", err
 		}
-		m.dynamic = true
+		m.Initiation = emv.Dynamic
 	}
-	if err = m.nameCity(kind, f); err != nil {
+	if err = nameCity(kind, f, &m); err != nil {
 		return "", err
 	}
-	if m.postal = fv(f, "postal"); len(m.postal) != 5 || !isDigits(m.postal) {
+	if m.Postal = fv(f, "postal"); len(m.Postal) != 5 || !isDigits(m.Postal) {
 		return "", fieldError(kind, "postal", "postal code must be 5 digits")
 	}
 	term, err := merchantText(kind, f, "terminal", 25)
@@ -671,30 +396,30 @@ func buildQRIS(f Fields) (string, error) {
 		return "", err
 	}
 	if term != "" {
-		m.additional = []tlv{{"07", term}}
+		m.Additional = []emv.Object{tlv("07", term)}
 	}
-	return merchantCode(m), nil
+	return m.Payload(), nil
 }
 
-func parseQRIS(text string) (Fields, bool) {
+func parseQRIS(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["53"] != "360" || m["58"] != "ID" {
 		return nil, false
 	}
-	nat, ok := accountSub(m, "51", qrisGUID)
+	nat, ok := m.AccountAt("51", qrisGUID)
 	if !ok {
 		return nil, false
 	}
-	acq, ok := emvParseSub(m["26"])
+	acq, ok := m.Sub("26")
 	if !ok {
 		return nil, false
 	}
 	f := Fields{"acquirer": acq["00"], "pan": acq["01"], "merchantid": acq["02"], "nmid": nat["02"], "criteria": nat["03"],
 		"mcc": m["52"], "name": m["59"], "city": m["60"], "postal": m["61"], "amount": m["54"]}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["terminal"] = add["07"]
 	}
-	return parsed(buildQRIS, f)
+	return f, true
 }
 
 // duitNowGUID is PayNet's application id for DuitNow QR, sub-tag 00 of
@@ -714,23 +439,25 @@ func buildDuitNow(f Fields) (string, error) {
 	if mid == "" || len(mid) > 28 || !isAlnum(mid) {
 		return "", fieldError(kind, "merchantid", "merchant id must be 1 to 28 letters and digits")
 	}
-	m := merchant{format: "02", currency: "458", country: "MY", accounts: []tlv{{"26", emv(tlv{"00", duitNowGUID}, tlv{"01", acq}, tlv{"02", mid})}}}
+	m := emv.Merchant{Format: "02", Currency: "458", Country: "MY", Accounts: []emv.Object{tlv("26", emv.Write(tlv("00", duitNowGUID), tlv("01", acq), tlv("02", mid)))}}
 	var err error
-	if m.mcc, err = mcc(kind, f, ""); err != nil {
+	if m.Category, err = mcc(kind, f, ""); err != nil {
 		return "", err
 	}
 	if s := fv(f, "amount"); s != "" {
-		if m.amount, err = emvAmount(kind, s); err != nil {
+		if m.Amount, err = emvAmount(kind, s); err != nil {
 			return "", err
 		}
 	}
-	if m.dynamic, err = flagOr(kind, f, "dynamic", false); err != nil {
+	dynamic, err := flagOr(kind, f, "dynamic", false)
+	if err != nil {
 		return "", err
 	}
-	if err = m.nameCity(kind, f); err != nil {
+	m.Initiation = initiation(dynamic)
+	if err = nameCity(kind, f, &m); err != nil {
 		return "", err
 	}
-	if m.postal = fv(f, "postal"); m.postal != "" && (len(m.postal) != 5 || !isDigits(m.postal)) {
+	if m.Postal = fv(f, "postal"); m.Postal != "" && (len(m.Postal) != 5 || !isDigits(m.Postal)) {
 		return "", fieldError(kind, "postal", "postal code must be 5 digits")
 	}
 	ref, err := merchantText(kind, f, "reference", 25)
@@ -738,17 +465,17 @@ func buildDuitNow(f Fields) (string, error) {
 		return "", err
 	}
 	if ref != "" {
-		m.additional = []tlv{{"05", ref}}
+		m.Additional = []emv.Object{tlv("05", ref)}
 	}
-	return merchantCode(m), nil
+	return m.Payload(), nil
 }
 
-func parseDuitNow(text string) (Fields, bool) {
-	m, crcOK, ok := emvParseAny(text)
+func parseDuitNow(text string, _ *notes) (Fields, bool) {
+	m, crcOK, ok := emv.Parse(text)
 	if !ok || !crcOK || !strings.HasPrefix(text, "000202") || m["53"] != "458" || m["58"] != "MY" {
 		return nil, false
 	}
-	acc, ok := accountSub(m, "26", duitNowGUID)
+	acc, ok := m.AccountAt("26", duitNowGUID)
 	if !ok {
 		return nil, false
 	}
@@ -756,10 +483,10 @@ func parseDuitNow(text string) (Fields, bool) {
 	if m["01"] == "12" {
 		f["dynamic"] = "true"
 	}
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["reference"] = add["05"]
 	}
-	return parsed(buildDuitNow, f)
+	return f, true
 }
 
 // buildKHQR writes a Bakong KHQR code (NBC, KHQR specification): an
@@ -773,7 +500,7 @@ func buildKHQR(f Fields) (string, error) {
 	if at := strings.Index(acct, "@"); at < 1 || at == len(acct)-1 || len(acct) > 32 || !isPrintableASCII(acct) || strings.ContainsAny(acct, " ") {
 		return "", fieldError(kind, "account", "account must be a Bakong account id, name@bank, up to 32 characters")
 	}
-	sub := []tlv{{"00", acct}}
+	sub := []emv.Object{tlv("00", acct)}
 	tag := "29"
 	typ := strings.ToLower(fv(f, "type"))
 	if typ == "" && fv(f, "merchantid") != "" {
@@ -790,7 +517,7 @@ func buildKHQR(f Fields) (string, error) {
 		if err != nil || mid == "" {
 			return "", orRequired(kind, "merchantid", "a merchant account's merchant id", err)
 		}
-		sub = append(sub, tlv{"01", mid})
+		sub = append(sub, tlv("01", mid))
 	default:
 		return "", fieldError(kind, "type", "type must be individual or merchant")
 	}
@@ -802,32 +529,32 @@ func buildKHQR(f Fields) (string, error) {
 		return "", fieldError(kind, "bank", "a merchant account needs its acquiring bank")
 	}
 	if bank != "" {
-		sub = append(sub, tlv{"02", bank})
+		sub = append(sub, tlv("02", bank))
 	}
-	m := merchant{mcc: "5999", country: "KH", accounts: []tlv{{tag, emv(sub...)}}}
+	m := emv.Merchant{Initiation: emv.Static, Category: "5999", Country: "KH", Accounts: []emv.Object{tlv(tag, emv.Write(sub...))}}
 	frac := 0
 	switch strings.ToUpper(fv(f, "currency")) {
 	case "", "KHR":
-		m.currency = "116"
+		m.Currency = "116"
 	case "USD":
-		m.currency, frac = "840", 2
+		m.Currency, frac = "840", 2
 	default:
 		return "", fieldError(kind, "currency", "currency must be KHR or USD")
 	}
 	if s := fv(f, "amount"); s != "" {
-		if m.amount, err = merchantAmount(kind, "amount", s, frac); err != nil {
+		if m.Amount, err = merchantAmount(kind, "amount", s, frac); err != nil {
 			return "", err
 		}
-		m.dynamic = true
+		m.Initiation = emv.Dynamic
 		stamps, err := khqrStamps(f)
 		if err != nil {
 			return "", err
 		}
-		m.extra = []tlv{{"99", stamps}}
+		m.Extra = []emv.Object{tlv("99", stamps)}
 	} else if fv(f, "expires") != "" || fv(f, "created") != "" {
 		return "", fieldError(kind, "expires", "a code without an amount is static and has no timestamps: give an amount or leave them out")
 	}
-	if err = m.nameCity(kind, f); err != nil {
+	if err = nameCity(kind, f, &m); err != nil {
 		return "", err
 	}
 	bill, err := merchantText(kind, f, "bill", 25)
@@ -835,9 +562,9 @@ func buildKHQR(f Fields) (string, error) {
 		return "", err
 	}
 	if bill != "" {
-		m.additional = []tlv{{"01", bill}}
+		m.Additional = []emv.Object{tlv("01", bill)}
 	}
-	return merchantCode(m), nil
+	return m.Payload(), nil
 }
 
 // khqrStamps writes tag 99 of a dynamic KHQR: the creation and expiry
@@ -873,10 +600,10 @@ func khqrStamps(f Fields) (string, error) {
 	if !created.Before(expires) {
 		return "", fieldError(kind, "created", "created must be before expires")
 	}
-	return emv(tlv{"00", fmt.Sprint(created.UnixMilli())}, tlv{"01", fmt.Sprint(expires.UnixMilli())}), nil
+	return emv.Write(tlv("00", fmt.Sprint(created.UnixMilli())), tlv("01", fmt.Sprint(expires.UnixMilli()))), nil
 }
 
-func parseKHQR(text string) (Fields, bool) {
+func parseKHQR(text string, _ *notes) (Fields, bool) {
 	m, ok := emvParse(text)
 	if !ok || m["58"] != "KH" {
 		return nil, false
@@ -889,23 +616,23 @@ func parseKHQR(text string) (Fields, bool) {
 	default:
 		return nil, false
 	}
-	sub, ok := emvParseSub(m["29"])
+	sub, ok := m.Sub("29")
 	if !ok || sub["00"] == "" {
-		if sub, ok = emvParseSub(m["30"]); !ok || sub["00"] == "" {
+		if sub, ok = m.Sub("30"); !ok || sub["00"] == "" {
 			return nil, false
 		}
 		f["type"], f["merchantid"] = "merchant", sub["01"]
 	}
 	f["account"], f["bank"] = sub["00"], sub["02"]
-	if add, ok := emvParseSub(m["62"]); ok {
+	if add, ok := m.Sub("62"); ok {
 		f["bill"] = add["01"]
 	}
-	if st, ok := emvParseSub(m["99"]); ok {
+	if st, ok := m.Sub("99"); ok {
 		for field, tag := range map[string]string{"created": "00", "expires": "01"} {
 			if ms, err := strconv.ParseInt(st[tag], 10, 64); err == nil && len(st[tag]) == 13 {
 				f[field] = time.UnixMilli(ms).UTC().Format(time.RFC3339Nano)
 			}
 		}
 	}
-	return parsed(buildKHQR, f)
+	return f, true
 }

@@ -9,127 +9,129 @@ import (
 // whatsapp, telegram, facetime, skype (payloads.md §2.6-2.14).
 
 func init() {
-	register(&Kind{
-		Name:  "email",
-		Title: "E-mail",
-		Help:  "Opens a new e-mail with the recipient, subject and text filled in.",
-		Fields: []Field{
-			{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com",
-				Help: "One address, or several separated by commas."},
-			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order #42 + gift"},
-			{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi,\nplease ship."},
-			{Name: "cc", Label: "Cc", Format: FormatEmail, Example: "boss@example.com",
-				Help: "One address, or several separated by commas."},
-		},
-		Build: buildEmail,
-		read:  parseEmail,
-	})
+	register(emailKind, matmsgKind, phoneKind, smsKind, mmsKind, whatsappKind, telegramKind, facetimeKind, skypeKind)
+}
 
-	// Empty SUB: and BODY: fields are left out, as MECARD leaves out empty fields.
-	register(&Kind{
-		Name:  "matmsg",
-		Title: "E-mail (MATMSG)",
-		Help:  "Opens a new e-mail, in the DoCoMo MATMSG format; the mailto: e-mail kind is more widely read.",
-		Fields: []Field{
-			{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com", Help: "One address."},
-			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order 42"},
-			{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
-		},
-		Build: buildMatmsg,
-		read:  parseMatmsg,
-	})
+var emailKind = &Kind{
+	Name:  "email",
+	Title: "E-mail",
+	Help:  "Opens a new e-mail with the recipient, subject and text filled in.",
+	Fields: []Field{
+		{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com",
+			Help: "One address, or several separated by commas."},
+		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order #42 + gift"},
+		{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi,\nplease ship."},
+		{Name: "cc", Label: "Cc", Format: FormatEmail, Example: "boss@example.com",
+			Help: "One address, or several separated by commas."},
+	},
+	Build: buildEmail,
+	read:  parseEmail,
+}
 
-	register(&Kind{
-		Name:  "phone",
-		Title: "Phone call",
-		Help:  "Offers to call a number.",
-		Fields: []Field{
-			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 44 668 18 00",
-				Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
-		},
-		Build: buildPhone,
-		read:  parsePhone,
-	})
+// Empty SUB: and BODY: fields are left out, as MECARD leaves out empty fields.
+var matmsgKind = &Kind{
+	Name:  "matmsg",
+	Title: "E-mail (MATMSG)",
+	Help:  "Opens a new e-mail, in the DoCoMo MATMSG format; the mailto: e-mail kind is more widely read.",
+	Fields: []Field{
+		{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com", Help: "One address."},
+		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order 42"},
+		{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
+	},
+	Build: buildMatmsg,
+	read:  parseMatmsg,
+}
 
-	register(&Kind{
-		Name:  "sms",
-		Title: "Text message",
-		Help:  "Opens a text message to the number with the message filled in.",
-		Fields: []Field{
-			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 79 123 45 67"},
-			{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
-		},
-		Build: buildSMS,
-		read:  parseSMS,
-	})
+var phoneKind = &Kind{
+	Name:  "phone",
+	Title: "Phone call",
+	Help:  "Offers to call a number.",
+	Fields: []Field{
+		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 44 668 18 00",
+			Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
+	},
+	Build: buildPhone,
+	read:  parsePhone,
+}
 
-	register(&Kind{
-		Name:  "mms",
-		Title: "Multimedia message",
-		Help:  "Opens a message to the number with subject and text filled in; phones treat it like a text message.",
-		Fields: []Field{
-			{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41791234567"},
-			{Name: "subject", Label: "Subject", Format: FormatText, Example: "Photo"},
-			{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
-		},
-		Build: buildMMS,
-		read:  parseMMS,
-	})
+var smsKind = &Kind{
+	Name:  "sms",
+	Title: "Text message",
+	Help:  "Opens a text message to the number with the message filled in.",
+	Fields: []Field{
+		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 79 123 45 67"},
+		{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
+	},
+	Build: buildSMS,
+	read:  parseSMS,
+}
 
-	register(&Kind{
-		Name:  "whatsapp",
-		Title: "WhatsApp chat",
-		Help:  "Opens a WhatsApp chat with the number, the message filled in; without a number WhatsApp asks whom to send it to.",
-		Fields: []Field{
-			{Name: "number", Label: "Phone number", Format: FormatPhone, Example: "+41 79 123 45 67",
-				Help: "Full international number; +, spaces and dashes are removed."},
-			{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hi! Is the table free @ 8pm?"},
-		},
-		AnyOf:    [][]string{{"number"}, {"message"}},
-		Priority: PriorityLink,
-		Build:    buildWhatsApp,
-		read:     parseWhatsApp,
-	})
+var mmsKind = &Kind{
+	Name:  "mms",
+	Title: "Multimedia message",
+	Help:  "Opens a message to the number with subject and text filled in; phones treat it like a text message.",
+	Fields: []Field{
+		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41791234567"},
+		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Photo"},
+		{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
+	},
+	Build: buildMMS,
+	read:  parseMMS,
+}
 
-	register(&Kind{
-		Name:  "telegram",
-		Title: "Telegram",
-		Help:  "Opens a Telegram user, channel or bot.",
-		Fields: []Field{
-			{Name: "username", Label: "Username", Required: true, Format: FormatText, Example: "durov",
-				Help: "5 to 32 letters, digits and underscores, with or without a leading @."},
-		},
-		Priority: PriorityLink,
-		Build:    buildTelegram,
-		read:     parseTelegram,
-	})
+var whatsappKind = &Kind{
+	Name:  "whatsapp",
+	Title: "WhatsApp chat",
+	Help:  "Opens a WhatsApp chat with the number, the message filled in; without a number WhatsApp asks whom to send it to.",
+	Fields: []Field{
+		{Name: "number", Label: "Phone number", Format: FormatPhone, Example: "+41 79 123 45 67",
+			Help: "Full international number; +, spaces and dashes are removed."},
+		{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hi! Is the table free @ 8pm?"},
+	},
+	AnyOf:    [][]string{{"number"}, {"message"}},
+	Priority: PriorityLink,
+	Build:    buildWhatsApp,
+	read:     parseWhatsApp,
+}
 
-	register(&Kind{
-		Name:  "facetime",
-		Title: "FaceTime call",
-		Help:  "Starts a FaceTime call on an iPhone, iPad or Mac.",
-		Fields: []Field{
-			{Name: "target", Label: "Number or e-mail", Required: true, Format: FormatText, Example: "+41791234567",
-				Help: "An international phone number with + or an e-mail address."},
-			{Name: "audio", Label: "Audio only", Format: FormatBool, Example: "false"},
-		},
-		Build: buildFaceTime,
-		read:  parseFaceTime,
-	})
+var telegramKind = &Kind{
+	Name:  "telegram",
+	Title: "Telegram",
+	Help:  "Opens a Telegram user, channel or bot.",
+	Fields: []Field{
+		{Name: "username", Label: "Username", Required: true, Format: FormatText, Example: "durov",
+			Help: "5 to 32 letters, digits and underscores, with or without a leading @."},
+	},
+	Priority: PriorityLink,
+	Build:    buildTelegram,
+	read:     parseTelegram,
+}
 
-	register(&Kind{
-		Name:  "skype",
-		Title: "Skype",
-		Help:  "Calls or chats with a Skype user (legacy: consumer Skype closed in May 2025).",
-		Fields: []Field{
-			{Name: "username", Label: "Skype name", Required: true, Format: FormatText, Example: "echo123",
-				Help: "6 to 32 characters starting with a letter, or live:..."},
-			{Name: "action", Label: "Action", Format: FormatEnum, Enum: []string{"call", "chat"}, Choices: []string{"Call", "Chat"}, Example: "call",
-				Help: "call (default) or chat."},
-		},
-		Build: buildSkype,
-		read:  parseSkype,
-	})
+var facetimeKind = &Kind{
+	Name:  "facetime",
+	Title: "FaceTime call",
+	Help:  "Starts a FaceTime call on an iPhone, iPad or Mac.",
+	Fields: []Field{
+		{Name: "target", Label: "Number or e-mail", Required: true, Format: FormatText, Example: "+41791234567",
+			Help: "An international phone number with + or an e-mail address."},
+		{Name: "audio", Label: "Audio only", Format: FormatBool, Example: "false"},
+	},
+	Build: buildFaceTime,
+	read:  parseFaceTime,
+}
+
+var skypeKind = &Kind{
+	Name:  "skype",
+	Title: "Skype",
+	Help:  "Calls or chats with a Skype user (legacy: consumer Skype closed in May 2025).",
+	Fields: []Field{
+		{Name: "username", Label: "Skype name", Required: true, Format: FormatText, Example: "echo123",
+			Help: "6 to 32 characters starting with a letter, or live:..."},
+		{Name: "action", Label: "Action", Format: FormatEnum, Enum: []string{"call", "chat"}, Choices: []string{"Call", "Chat"}, Example: "call",
+			Help: "call (default) or chat."},
+	},
+	Build: buildSkype,
+	read:  parseSkype,
 }
 
 // isAddrSpec is the practical e-mail check of payloads.md §2.6:

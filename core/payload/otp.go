@@ -8,34 +8,34 @@ import (
 // The otp kind (payloads.md §2.19): Google Authenticator's Key URI,
 // otpauth://totp/Issuer:account?secret=...&issuer=...
 
-func init() {
-	// period belongs to totp and counter to hotp; giving either to the other
-	// type is an error rather than silently dropped. Defaults (SHA1, 6
-	// digits, 30 s) are left out of the URI.
-	register(&Kind{
-		Name:  "otp",
-		Title: "One-time password (2FA)",
-		Help:  "Adds an account to an authenticator app (TOTP or HOTP).",
-		Fields: []Field{
-			{Name: "secret", Label: "Secret key", Required: true, Format: FormatText, Secret: true, Example: "JBSWY3DPEHPK3PXP",
-				Help: "Base32 (A-Z, 2-7); spaces and = padding are removed. 16 characters or more is recommended."},
-			{Name: "account", Label: "Account", Required: true, Format: FormatText, Example: "alice@example.com",
-				Help: "Shown in the app, usually the user's e-mail; no ':'."},
-			{Name: "issuer", Label: "Issuer", Format: FormatText, Example: "ACME Co",
-				Help: "The service's name, strongly recommended; no ':'."},
-			{Name: "type", Label: "Type", Format: FormatEnum, Enum: []string{"totp", "hotp"}, Choices: []string{"TOTP (time-based)", "HOTP (counter-based)"}, Example: "totp",
-				Help: "totp (time-based, default) or hotp (counter-based)."},
-			{Name: "algorithm", Label: "Algorithm", Format: FormatEnum, Enum: []string{"SHA1", "SHA256", "SHA512"}, Example: "SHA1",
-				Help: "SHA1 (default) is the only one every app supports."},
-			{Name: "digits", Label: "Digits", Format: FormatEnum, Enum: []string{"6", "8"}, Example: "6"},
-			{Name: "period", Label: "Period", Format: FormatInteger, Example: "30",
-				Help: "totp only: seconds a code is valid, default 30."},
-			{Name: "counter", Label: "Counter", Format: FormatInteger, Example: "0",
-				Help: "hotp only, and required there: the initial counter."},
-		},
-		Build: buildOTP,
-		read:  parseOTP,
-	})
+func init() { register(otpKind) }
+
+// period belongs to totp and counter to hotp; giving either to the other
+// type is an error rather than silently dropped. Defaults (SHA1, 6
+// digits, 30 s) are left out of the URI.
+var otpKind = &Kind{
+	Name:  "otp",
+	Title: "One-time password (2FA)",
+	Help:  "Adds an account to an authenticator app (TOTP or HOTP).",
+	Fields: []Field{
+		{Name: "secret", Label: "Secret key", Required: true, Format: FormatText, Secret: true, Example: "JBSWY3DPEHPK3PXP",
+			Help: "Base32 (A-Z, 2-7); spaces and = padding are removed. 16 characters or more is recommended."},
+		{Name: "account", Label: "Account", Required: true, Format: FormatText, Example: "alice@example.com",
+			Help: "Shown in the app, usually the user's e-mail; no ':'."},
+		{Name: "issuer", Label: "Issuer", Format: FormatText, Example: "ACME Co",
+			Help: "The service's name, strongly recommended; no ':'."},
+		{Name: "type", Label: "Type", Format: FormatEnum, Enum: []string{"totp", "hotp"}, Choices: []string{"TOTP (time-based)", "HOTP (counter-based)"}, Example: "totp",
+			Help: "totp (time-based, default) or hotp (counter-based)."},
+		{Name: "algorithm", Label: "Algorithm", Format: FormatEnum, Enum: []string{"SHA1", "SHA256", "SHA512"}, Example: "SHA1",
+			Help: "SHA1 (default) is the only one every app supports."},
+		{Name: "digits", Label: "Digits", Format: FormatEnum, Enum: []string{"6", "8"}, Example: "6"},
+		{Name: "period", Label: "Period", Format: FormatInteger, Example: "30",
+			Help: "totp only: seconds a code is valid, default 30."},
+		{Name: "counter", Label: "Counter", Format: FormatInteger, Example: "0",
+			Help: "hotp only, and required there: the initial counter."},
+	},
+	Build: buildOTP,
+	read:  parseOTP,
 }
 
 // base32Secret upper-cases s and drops spaces and '=' padding; ok is false

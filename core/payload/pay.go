@@ -6,75 +6,67 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"qrkeyless/core/checksum"
 )
 
-func init() {
-	register(&Kind{
-		Name:  "upi",
-		Title: "UPI payment",
-		Help:  "Opens a UPI app in India with the payee, and the amount if given, filled in.",
-		Fields: []Field{
-			{Name: "pa", Label: "UPI ID", Help: "The payee's virtual payment address, name@bank.", Required: true, Format: FormatText, Example: "acmestore@okhdfcbank"},
-			{Name: "pn", Label: "Payee name", Help: "Shown to the payer; keep it under about 50 characters.", Required: true, Format: FormatText, Example: "Acme Store"},
-			{Name: "am", Label: "Amount (INR)", Help: "Fixed amount in rupees; leave empty to let the payer type it.", Format: FormatDecimal, Example: "149.50"},
-			{Name: "cu", Label: "Currency", Help: "UPI pays in rupees only.", Format: FormatEnum, Enum: []string{"INR"}, Example: "INR"},
-			{Name: "tn", Label: "Note", Help: "Shown to the payer; apps cut it after about 50 characters.", Format: FormatText, Example: "Order A1023"},
-			{Name: "tr", Label: "Transaction reference", Help: "Order or invoice number, up to 35 letters and digits; merchants need it.", Format: FormatText, Example: "A1023"},
-			{Name: "mc", Label: "Merchant category code", Help: "Four-digit MCC (ISO 18245); merchants need it.", Format: FormatText, Example: "5411"},
-			{Name: "tid", Label: "Transaction ID", Help: "Transaction id from the payee's PSP, up to 35 characters.", Format: FormatText, Example: "TXN0001"},
-			{Name: "mam", Label: "Minimum amount", Help: "The least the payer may pay, in rupees.", Format: FormatDecimal, Example: "100.00"},
-			{Name: "url", Label: "Details link", Help: "An https link to the order or bill.", Format: FormatURL, Example: "https://example.com/orders/A1023"},
-		},
-		Build: buildUPI,
-		Parse: parseUPI,
-	})
-	register(&Kind{
-		Name:  "paypal",
-		Title: "PayPal.Me link",
-		Help:  "Opens PayPal to send money to a PayPal.Me user, the amount filled in if given.",
-		Fields: []Field{
-			{Name: "username", Label: "PayPal.Me name", Help: "The name after paypal.me/, up to 20 letters and digits.", Required: true, Format: FormatText, Example: "janedoe"},
-			{Name: "amount", Label: "Amount", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
-			{Name: "currency", Label: "Currency", Help: "ISO 4217 code; without it PayPal uses the recipient's currency.", Format: FormatText, Example: "EUR"},
-		},
-		Build:    buildPayPal,
-		Parse:    parsePayPal,
-		Priority: PriorityLink,
-	})
-	register(&Kind{
-		Name:  "bezahlcode",
-		Title: "BezahlCode transfer",
-		Help:  "Fills in a SEPA transfer in the few German banking apps that still read BezahlCode; prefer epc.",
-		Fields: []Field{
-			{Name: "name", Label: "Recipient", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Max Mustermann"},
-			{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE89370400440532013000"},
-			{Name: "bic", Label: "BIC", Format: FormatText, Example: "COBADEFFXXX"},
-			{Name: "amount", Label: "Amount", Help: "Written with a decimal comma in the code.", Format: FormatDecimal, Example: "12.50"},
-			{Name: "reason", Label: "Payment reference", Help: "Up to 140 characters.", Format: FormatText, Example: "Rechnung 42"},
-			{Name: "currency", Label: "Currency", Help: "ISO 4217 code, EUR when empty.", Format: FormatText, Example: "EUR"},
-		},
-		Build: buildBezahlCode,
-		Parse: parseBezahlCode,
-	})
+func init() { register(upiKind, paypalKind, bezahlcodeKind) }
+
+var upiKind = &Kind{
+	Name:  "upi",
+	Title: "UPI payment",
+	Help:  "Opens a UPI app in India with the payee, and the amount if given, filled in.",
+	Fields: []Field{
+		{Name: "pa", Label: "UPI ID", Help: "The payee's virtual payment address, name@bank.", Required: true, Format: FormatText, Example: "acmestore@okhdfcbank"},
+		{Name: "pn", Label: "Payee name", Help: "Shown to the payer; keep it under about 50 characters.", Required: true, Format: FormatText, Example: "Acme Store"},
+		{Name: "am", Label: "Amount (INR)", Help: "Fixed amount in rupees; leave empty to let the payer type it.", Format: FormatDecimal, Example: "149.50"},
+		{Name: "cu", Label: "Currency", Help: "UPI pays in rupees only.", Format: FormatEnum, Enum: []string{"INR"}, Example: "INR"},
+		{Name: "tn", Label: "Note", Help: "Shown to the payer; apps cut it after about 50 characters.", Format: FormatText, Example: "Order A1023"},
+		{Name: "tr", Label: "Transaction reference", Help: "Order or invoice number, up to 35 letters and digits; merchants need it.", Format: FormatText, Example: "A1023"},
+		{Name: "mc", Label: "Merchant category code", Help: "Four-digit MCC (ISO 18245); merchants need it.", Format: FormatText, Example: "5411"},
+		{Name: "tid", Label: "Transaction ID", Help: "Transaction id from the payee's PSP, up to 35 characters.", Format: FormatText, Example: "TXN0001"},
+		{Name: "mam", Label: "Minimum amount", Help: "The least the payer may pay, in rupees.", Format: FormatDecimal, Example: "100.00"},
+		{Name: "url", Label: "Details link", Help: "An https link to the order or bill.", Format: FormatURL, Example: "https://example.com/orders/A1023"},
+	},
+	Build:  buildUPI,
+	read:   parseUPI,
+	strict: true,
+}
+
+var paypalKind = &Kind{
+	Name:  "paypal",
+	Title: "PayPal.Me link",
+	Help:  "Opens PayPal to send money to a PayPal.Me user, the amount filled in if given.",
+	Fields: []Field{
+		{Name: "username", Label: "PayPal.Me name", Help: "The name after paypal.me/, up to 20 letters and digits.", Required: true, Format: FormatText, Example: "janedoe"},
+		{Name: "amount", Label: "Amount", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
+		{Name: "currency", Label: "Currency", Help: "ISO 4217 code; without it PayPal uses the recipient's currency.", Format: FormatText, Example: "EUR"},
+	},
+	Build:    buildPayPal,
+	read:     parsePayPal,
+	strict:   true,
+	Priority: PriorityLink,
+}
+
+var bezahlcodeKind = &Kind{
+	Name:  "bezahlcode",
+	Title: "BezahlCode transfer",
+	Help:  "Fills in a SEPA transfer in the few German banking apps that still read BezahlCode; prefer epc.",
+	Fields: []Field{
+		{Name: "name", Label: "Recipient", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Max Mustermann"},
+		{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE89370400440532013000"},
+		{Name: "bic", Label: "BIC", Format: FormatText, Example: "COBADEFFXXX"},
+		{Name: "amount", Label: "Amount", Help: "Written with a decimal comma in the code.", Format: FormatDecimal, Example: "12.50"},
+		{Name: "reason", Label: "Payment reference", Help: "Up to 140 characters.", Format: FormatText, Example: "Rechnung 42"},
+		{Name: "currency", Label: "Currency", Help: "ISO 4217 code, EUR when empty.", Format: FormatText, Example: "EUR"},
+	},
+	Build:  buildBezahlCode,
+	read:   parseBezahlCode,
+	strict: true,
 }
 
 // fv is the named field with surrounding spaces removed.
 func fv(f Fields, name string) string { return strings.TrimSpace(f[name]) }
-
-// parsed drops the empty values of f and returns it when build accepts the
-// rest. Unlike settle it never drops a field Build refuses: a payment read
-// without its amount or reference would pay something else.
-func parsed(build func(Fields) (string, error), f Fields) (Fields, bool) {
-	for k, v := range f {
-		if v == "" {
-			delete(f, k)
-		}
-	}
-	if _, err := build(f); err != nil {
-		return nil, false
-	}
-	return f, true
-}
 
 // uriQuery splits a URI query into its parameters, percent-decoded with a
 // '+' kept literal (RFC 3986; wallets read it that way). ok is false on a bad
@@ -190,7 +182,7 @@ func buildUPI(f Fields) (string, error) {
 // parseUPI reads a upi://pay link. Parameters this kind does not model
 // (sign, mode, orgid, purpose…) are left out, and NPCI's sample "mam=null"
 // counts as no minimum. cu is left out: INR is its only value.
-func parseUPI(text string) (Fields, bool) {
+func parseUPI(text string, _ *notes) (Fields, bool) {
 	const prefix = "upi://pay?"
 	if !startsFold(text, prefix) {
 		return nil, false
@@ -209,7 +201,7 @@ func parseUPI(text string) (Fields, bool) {
 	if cu := q["cu"]; cu != "" && !strings.EqualFold(cu, "INR") {
 		return nil, false
 	}
-	return parsed(buildUPI, f)
+	return f, true
 }
 
 // buildPayPal writes https://paypal.me/<username>[/<amount>[<CUR>]]. The
@@ -244,7 +236,7 @@ func buildPayPal(f Fields) (string, error) {
 
 // parsePayPal reads a paypal.me link, with or without www. and a trailing
 // slash; the query PayPal adds to shared links is ignored.
-func parsePayPal(text string) (Fields, bool) {
+func parsePayPal(text string, _ *notes) (Fields, bool) {
 	rest, ok := "", false
 	for _, p := range []string{"https://paypal.me/", "https://www.paypal.me/", "http://paypal.me/", "http://www.paypal.me/"} {
 		if startsFold(text, p) {
@@ -264,7 +256,7 @@ func parsePayPal(text string) (Fields, bool) {
 	if i >= 0 {
 		amount, cur = amount[:i], amount[i:]
 	}
-	return parsed(buildPayPal, Fields{"username": user, "amount": amount, "currency": cur})
+	return Fields{"username": user, "amount": amount, "currency": cur}, true
 }
 
 // buildBezahlCode writes a bank://singlepaymentsepa link. The amount field
@@ -281,13 +273,13 @@ func buildBezahlCode(f Fields) (string, error) {
 	case fv(f, "iban") == "":
 		return "", fieldError(kind, "iban", "IBAN is required")
 	}
-	iban, err := checkIBAN(fv(f, "iban"))
+	iban, err := checksum.IBAN(fv(f, "iban"))
 	if err != nil {
 		return "", fieldErr(kind, "iban", err)
 	}
 	out := "bank://singlepaymentsepa?name=" + pct(name) + "&iban=" + iban
 	if s := fv(f, "bic"); s != "" {
-		bic, err := checkBIC(s)
+		bic, err := checksum.BIC(s)
 		if err != nil {
 			return "", fieldErr(kind, "bic", err)
 		}
@@ -321,7 +313,7 @@ func buildBezahlCode(f Fields) (string, error) {
 
 // parseBezahlCode reads a bank://singlepaymentsepa link; the other BezahlCode
 // authorities (direct debit, standing order, contact) are not this kind.
-func parseBezahlCode(text string) (Fields, bool) {
+func parseBezahlCode(text string, _ *notes) (Fields, bool) {
 	const prefix = "bank://singlepaymentsepa?"
 	if !startsFold(text, prefix) {
 		return nil, false
@@ -337,5 +329,5 @@ func parseBezahlCode(text string) (Fields, bool) {
 	if c := q["currency"]; c != "EUR" {
 		f["currency"] = c
 	}
-	return parsed(buildBezahlCode, f)
+	return f, true
 }

@@ -2,11 +2,21 @@
 // fields, a builder from fields to the exact text scanners expect, and a parser
 // from that text back to fields. Every list users see (REST endpoints, MCP
 // schemas, editor forms, OpenAPI) is generated from this one registry.
+//
+// A kind is a package-level *Kind in its file, which that file's init
+// registers. It gives its fields, Build, and read: the fields as a text
+// has them, valid or not, with notes on what it read differently from how
+// Build writes it. Parse is read followed by settle, which leaves out and
+// notes each optional value Build refuses, or refuses the whole text for
+// a strict kind (a payment, which read without its amount would pay
+// something else). Check digits are package checksum's, EMV codes
+// package emv's.
 package payload
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -65,10 +75,6 @@ type Kind struct {
 	// *FieldError values naming the field at fault.
 	Build func(Fields) (string, error)
 
-	// Parse reads a payload of this kind back into fields; ok is false when
-	// the text is not of this kind. When ok, Build of the result succeeds.
-	Parse func(text string) (f Fields, ok bool)
-
 	// Priority orders Recognize: lower values are tried first, ties by name.
 	// Leave it 0 when the kind's text starts with a scheme or header of its
 	// own (WIFI:, upi://, BCD); a kind whose text another kind would also
@@ -90,15 +96,16 @@ type Kind struct {
 	// kinds require nothing.
 	Symbol Symbol
 
-	// read, when set, is the kind's parser before settle: it returns the
-	// fields as the text has them, valid or not, and notes anything it
-	// reads differently from how Build writes it. register makes Parse
-	// from it, so that every value settle leaves out is noted too.
+	// read is the kind's parser before settle, which every kind has: it
+	// returns the fields as the text has them, valid or not (empty ones
+	// too), and notes anything it reads differently from how Build writes
+	// it. Parse and ParseNotes are read and then settle, so that every
+	// value settle leaves out is noted too.
 	read func(text string, ns *notes) (Fields, bool)
 
 	// strict makes settle refuse a text with an invalid optional field
-	// rather than leave the field out: a payment read without its
-	// reference would pay something else.
+	// rather than leave the field out: a payment read without its amount
+	// or reference would pay something else.
 	strict bool
 }
 
@@ -182,20 +189,20 @@ var (
 	byName = map[string]*Kind{}
 )
 
-// register adds k to the registry; called from the init of each kind's file.
-func register(k *Kind) {
-	if _, dup := byName[k.Name]; dup {
-		panic("payload: kind registered twice: " + k.Name)
-	}
-	markMoney(k)
-	if k.read != nil {
-		k.Parse = func(text string) (Fields, bool) {
-			f, _, ok := k.ParseNotes(text)
-			return f, ok
+// register adds kinds to the registry. Each kind is a package-level
+// value in its file, whose init registers the file's kinds in order.
+func register(ks ...*Kind) {
+	for _, k := range ks {
+		if _, dup := byName[k.Name]; dup {
+			panic("payload: kind registered twice: " + k.Name)
 		}
+		if k.Build == nil || k.read == nil {
+			panic("payload: kind without a builder or a reader: " + k.Name)
+		}
+		markMoney(k)
+		kinds = append(kinds, k)
+		byName[k.Name] = k
 	}
-	kinds = append(kinds, k)
-	byName[k.Name] = k
 }
 
 // All returns every kind, sorted by name.
@@ -236,15 +243,19 @@ func Lookup(name string) (*Kind, bool) {
 	return k, ok
 }
 
+// Parse reads a payload of this kind back into fields; ok is false when
+// the text is not of this kind. When ok, Build of the result succeeds.
+func (k *Kind) Parse(text string) (f Fields, ok bool) {
+	f, _, ok = k.ParseNotes(text)
+	return f, ok
+}
+
 // ParseNotes is Parse that also says what the text held that Build would
 // not write: values left out because Build refuses them, and forms read as
 // the ones Build writes. Notes are nil when the text is exactly what Build
-// could have written, and for kinds whose Parse refuses any such text.
+// could have written; a strict kind, which refuses a text with any value
+// Build refuses, notes only what its reader says.
 func (k *Kind) ParseNotes(text string) (Fields, []Note, bool) {
-	if k.read == nil {
-		f, ok := k.Parse(text)
-		return f, nil, ok
-	}
 	var ns notes
 	f, ok := k.read(text, &ns)
 	if !ok {
@@ -313,20 +324,32 @@ func need(kind string, f Fields, names ...string) error {
 	return nil
 }
 
-// boolAliases are the values flag takes besides true and false, which
-// Schema lists too: a form's checkbox sends on.
-var boolAliases = []string{"1", "0", "yes", "no", "on", "off"}
+// BoolValues are the spellings of yes and no that ParseBool reads: the
+// yeses first, each beside the no at the same place among the noes (1
+// and 0, true and false, yes and no, on and off as an HTML checkbox sends
+// them). Boolean fields and query flags alike take them, and schemas and
+// problems list them.
+var BoolValues = []string{"1", "true", "yes", "on", "0", "false", "no", "off"}
 
-// flag reads a boolean field: empty is false; true/false, 1/0, yes/no and
-// on/off (an HTML checkbox) are accepted in any case.
-func flag(kind string, f Fields, name string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(f[name])) {
-	case "", "false", "0", "no", "off":
-		return false, nil
-	case "true", "1", "yes", "on":
-		return true, nil
+// ParseBool reads s, in any case and with surrounding spaces, as a yes
+// or a no in one of BoolValues' spellings; empty is no. ok is false for
+// anything else.
+func ParseBool(s string) (v, ok bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "" {
+		return false, true
 	}
-	return false, fieldError(kind, name, "must be true or false")
+	i := slices.Index(BoolValues, s)
+	return i >= 0 && i < len(BoolValues)/2, i >= 0
+}
+
+// flag reads a boolean field with ParseBool.
+func flag(kind string, f Fields, name string) (bool, error) {
+	v, ok := ParseBool(f[name])
+	if !ok {
+		return false, fieldError(kind, name, "must be true or false")
+	}
+	return v, nil
 }
 
 // settle makes fields as read from a text buildable: while Build names an

@@ -98,7 +98,7 @@ func TestFieldMetadata(t *testing.T) {
 	formats := []string{FormatText, FormatLongText, FormatURL, FormatEmail, FormatPhone, FormatDateTime,
 		FormatDate, FormatDecimal, FormatInteger, FormatBool, FormatEnum}
 	for _, k := range All() {
-		if k.Title == "" || k.Help == "" || k.Build == nil || k.Parse == nil || len(k.Fields) == 0 {
+		if k.Title == "" || k.Help == "" || k.Build == nil || k.read == nil || len(k.Fields) == 0 {
 			t.Errorf("%s: title, help, build, parse and fields are all needed", k.Name)
 		}
 		names := map[string]bool{}
@@ -334,6 +334,31 @@ func TestChoicesNameEveryValue(t *testing.T) {
 				}
 				seen[c] = true
 			}
+		}
+	}
+}
+
+// The spellings of yes and no that boolean fields and query flags take
+// (README: 1, true, yes, on and 0, false, no, off, in any case), and
+// empty for no; anything else is neither.
+func TestParseBool(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		yes, ok bool
+	}{
+		{"1", true, true}, {"true", true, true}, {"yes", true, true}, {"on", true, true},
+		{"TRUE", true, true}, {" Yes ", true, true}, {"ON", true, true},
+		{"0", false, true}, {"false", false, true}, {"no", false, true}, {"off", false, true},
+		{"False", false, true}, {" NO", false, true}, {"", false, true}, {"  ", false, true},
+		{"banana", false, false}, {"2", false, false}, {"y", false, false}, {"t", false, false}, {"yes please", false, false},
+	} {
+		if yes, ok := ParseBool(c.in); yes != c.yes || ok != c.ok {
+			t.Errorf("ParseBool(%q) = %v, %v; want %v, %v", c.in, yes, ok, c.yes, c.ok)
+		}
+	}
+	for i, v := range BoolValues {
+		if yes, ok := ParseBool(v); !ok || yes != (i < len(BoolValues)/2) {
+			t.Errorf("ParseBool(%q) = %v, %v: BoolValues lists the yeses first", v, yes, ok)
 		}
 	}
 }

@@ -22,21 +22,18 @@ func Recognize(text string) (kind string, f Fields) {
 // would not have written, such as a value left out.
 func RecognizeNotes(text string) (kind string, f Fields, notes []Note) {
 	for _, k := range byPriority() {
-		if k.Parse == nil {
-			continue
-		}
 		f, ns, ok := k.ParseNotes(text)
 		if !ok {
 			continue
 		}
 		if _, err := k.Build(f); err == nil {
-			if k.Name != "emv-merchant" && isEMV(text) {
-				ns = append(ns, emvDiagnosis(text)...) // every EMV code's data objects, by name
+			if k.Name != "emv-merchant" {
+				ns = append(ns, emvNotes(text)...) // every EMV code's data objects, by name
 			}
 			return k.Name, f, ns
 		}
 	}
-	return "text", Fields{"text": text}, emvDiagnosis(text)
+	return "text", Fields{"text": text}, emvNotes(text)
 }
 
 func byPriority() []*Kind {
@@ -96,13 +93,12 @@ func secretsIn(text string) (*Kind, Fields) {
 		if !k.hasSecretField() {
 			continue
 		}
-		var f Fields
-		var ok bool
-		if k.read != nil {
-			var ns notes
-			f, ok = k.read(text, &ns)
-		} else if k.Parse != nil {
-			f, ok = k.Parse(text)
+		// A strict kind reads nothing it would not build, so its secrets
+		// are those of its Parse; the others' as their reader finds them.
+		var ns notes
+		f, ok := k.read(text, &ns)
+		if ok && k.strict {
+			f, ok = k.settle(f, &ns)
 		}
 		if ok && k.HasSecret(f) {
 			return k, f

@@ -39,7 +39,7 @@ func (k *Kind) Schema() jsonschema.Schema {
 			// leniency of the builders the schema does not describe.
 			v.Enum = append(slices.Clone(fd.Enum), fd.Aliases...)
 		case fd.Format == FormatBool:
-			v.Enum = append([]string{"true", "false"}, boolAliases...)
+			v.Enum = boolEnum()
 		}
 		if fd.Example != "" {
 			v.Examples = []any{fd.Example}
@@ -65,6 +65,19 @@ func (k *Kind) Schema() jsonschema.Schema {
 		s["anyOf"] = alts
 	}
 	return s
+}
+
+// boolEnum is BoolValues as a schema lists them: true and false, the
+// words JSON Schema's readers know, then each other yes beside its no.
+func boolEnum() []string {
+	half := len(BoolValues) / 2
+	out := []string{"true", "false"}
+	for i, yes := range BoolValues[:half] {
+		if yes != "true" {
+			out = append(out, yes, BoolValues[half+i])
+		}
+	}
+	return out
 }
 
 // unlessSchema writes each Unless as if/then: if the deciding field is

@@ -59,7 +59,7 @@ func TestSchemaAcceptsWhatBuilds(t *testing.T) {
 			// examples' company (QRR needs a QR-IBAN).
 			taken := fd.Aliases
 			if fd.Format == FormatBool {
-				taken = append([]string{"true", "false"}, boolAliases...)
+				taken = BoolValues
 			}
 			for _, v := range append(slices.Clone(fd.Enum), taken...) {
 				g, err := buildWith(k, f, fd.Name, v)

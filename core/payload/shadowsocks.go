@@ -25,23 +25,24 @@ var ssKeyLen = map[string]int{
 	"2022-blake3-chacha20-poly1305": 32,
 }
 
-func init() {
-	register(&Kind{
-		Name:  "shadowsocks",
-		Title: "Shadowsocks server",
-		Help:  "Adds a Shadowsocks server to a client app (SIP002 link).",
-		Fields: []Field{
-			{Name: "method", Label: "Cipher", Help: "An AEAD cipher; the 2022 ciphers take a base64 key as password.", Required: true, Format: FormatEnum,
-				Enum: ssMethods, Example: "aes-256-gcm"},
-			{Name: "password", Label: "Password", Required: true, Format: FormatText, Example: "s3cr3t:pw", Secret: true},
-			{Name: "host", Label: "Server", Help: "Host name, IPv4 or IPv6 address.", Required: true, Format: FormatText, Example: "192.0.2.10"},
-			{Name: "port", Label: "Port", Help: "1 to 65535.", Required: true, Format: FormatInteger, Example: "8388"},
-			{Name: "tag", Label: "Name", Help: "Shown in the client's server list.", Format: FormatText, Example: "Home SS"},
-			{Name: "plugin", Label: "Plugin", Help: "Plugin and its options, separated by ;.", Format: FormatText, Example: "obfs-local;obfs=http;obfs-host=example.com"},
-		},
-		Build: buildShadowsocks,
-		Parse: parseShadowsocks,
-	})
+func init() { register(shadowsocksKind) }
+
+var shadowsocksKind = &Kind{
+	Name:  "shadowsocks",
+	Title: "Shadowsocks server",
+	Help:  "Adds a Shadowsocks server to a client app (SIP002 link).",
+	Fields: []Field{
+		{Name: "method", Label: "Cipher", Help: "An AEAD cipher; the 2022 ciphers take a base64 key as password.", Required: true, Format: FormatEnum,
+			Enum: ssMethods, Example: "aes-256-gcm"},
+		{Name: "password", Label: "Password", Required: true, Format: FormatText, Example: "s3cr3t:pw", Secret: true},
+		{Name: "host", Label: "Server", Help: "Host name, IPv4 or IPv6 address.", Required: true, Format: FormatText, Example: "192.0.2.10"},
+		{Name: "port", Label: "Port", Help: "1 to 65535.", Required: true, Format: FormatInteger, Example: "8388"},
+		{Name: "tag", Label: "Name", Help: "Shown in the client's server list.", Format: FormatText, Example: "Home SS"},
+		{Name: "plugin", Label: "Plugin", Help: "Plugin and its options, separated by ;.", Format: FormatText, Example: "obfs-local;obfs=http;obfs-host=example.com"},
+	},
+	Build:  buildShadowsocks,
+	read:   parseShadowsocks,
+	strict: true,
 }
 
 // ssHost checks a server host and returns it as a URI writes it: IPv6 in brackets.
@@ -121,7 +122,7 @@ func buildShadowsocks(f Fields) (string, error) {
 // parseShadowsocks reads a SIP002 link, or the legacy form
 // ss://base64(method:password@host:port)#tag that QRCoder and older
 // clients write, in any base64 alphabet, padded or not.
-func parseShadowsocks(text string) (Fields, bool) {
+func parseShadowsocks(text string, _ *notes) (Fields, bool) {
 	if !startsFold(text, "ss://") {
 		return nil, false
 	}
@@ -166,7 +167,7 @@ func parseShadowsocks(text string) (Fields, bool) {
 		return nil, false
 	}
 	f["method"], f["password"], f["host"], f["port"] = method, password, hostport[:colon], hostport[colon+1:]
-	return parsed(buildShadowsocks, f)
+	return f, true
 }
 
 // ssBase64 decodes s in whichever base64 alphabet and padding it uses.

@@ -12,117 +12,110 @@ import (
 
 var utmKeys = []string{"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "utm_id"}
 
-func init() {
-	// The UTM fields of interface.md are appended to the query in utmKeys
-	// order, each replacing a parameter of the same name already in the link.
-	utm := func(name, label, example string) Field {
-		return Field{Name: name, Label: label, Format: FormatText, Example: example,
-			Help: "Campaign tracking parameter added to the link's query."}
-	}
-	url := &Kind{
-		Name:  "url",
-		Title: "Link",
-		Help:  "Opens a web page.",
-		Fields: []Field{
-			{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/menu?table=12",
-				Help: "An http or https address; https:// is added when missing."},
-			utm("utm_source", "UTM source", "qr"),
-			utm("utm_medium", "UTM medium", "print"),
-			utm("utm_campaign", "UTM campaign", "summer"),
-			utm("utm_term", "UTM term", "menu"),
-			utm("utm_content", "UTM content", "table-card"),
-			utm("utm_id", "UTM campaign ID", "2025-07"),
-		},
-		Priority: PriorityURL,
-		Build:    buildURL,
-		Parse:    parseURL,
-	}
-	register(url)
+func init() { register(urlKind, textKind, bookmarkKind, appKind, socialKind, mapsKind) }
 
-	register(&Kind{
-		Name:  "text",
-		Title: "Plain text",
-		Help:  "Shows the text. Scanners may still offer an action for text that looks like a link, an e-mail address or a phone number.",
-		Fields: []Field{
-			{Name: "text", Label: "Text", Required: true, Format: FormatLongText, Example: "Hello, world",
-				Help: "Encoded byte for byte as UTF-8, at most 2953 bytes."},
-		},
-		Priority: PriorityText,
-		Build:    buildText,
-		Parse: func(s string) (Fields, bool) {
-			f := Fields{"text": s}
-			_, err := buildText(f)
-			return f, err == nil
-		},
-	})
+// utm is one of the UTM fields of interface.md, which url appends to the
+// query in utmKeys order, each replacing a parameter of the same name
+// already in the link.
+func utm(name, label, example string) Field {
+	return Field{Name: name, Label: label, Format: FormatText, Example: example,
+		Help: "Campaign tracking parameter added to the link's query."}
+}
 
-	// The title is optional and MEBKM:URL:...;; is written when it is empty.
-	register(&Kind{
-		Name:  "bookmark",
-		Title: "Bookmark (MEBKM)",
-		Help:  "Offers to open or bookmark a link under a title; legacy DoCoMo format, a plain link works on more phones.",
-		Fields: []Field{
-			{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/docs"},
-			{Name: "title", Label: "Title", Format: FormatText, Example: "Docs: start here"},
-		},
-		Build: buildBookmark,
-		read:  parseBookmark,
-	})
+var urlKind = &Kind{
+	Name:  "url",
+	Title: "Link",
+	Help:  "Opens a web page.",
+	Fields: []Field{
+		{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/menu?table=12",
+			Help: "An http or https address; https:// is added when missing."},
+		utm("utm_source", "UTM source", "qr"),
+		utm("utm_medium", "UTM medium", "print"),
+		utm("utm_campaign", "UTM campaign", "summer"),
+		utm("utm_term", "UTM term", "menu"),
+		utm("utm_content", "UTM content", "table-card"),
+		utm("utm_id", "UTM campaign ID", "2025-07"),
+	},
+	Priority: PriorityURL,
+	Build:    buildURL,
+	read:     parseURL,
+}
 
-	register(&Kind{
-		Name:  "app",
-		Title: "App store link",
-		Help:  "Opens an app's page in the App Store or on Google Play; one code serves one store.",
-		Fields: []Field{
-			{Name: "platform", Label: "Store", Required: true, Format: FormatEnum, Enum: []string{"ios", "android"},
-				Choices: []string{"App Store (iOS)", "Google Play (Android)"}, Example: "ios"},
-			{Name: "id", Label: "App ID", Required: true, Format: FormatText, Example: "284882215",
-				Help: "iOS: the numeric App Store ID (6-12 digits); Android: the package name, e.g. com.example.app."},
-		},
-		Priority: PriorityLink,
-		Build:    buildApp,
-		read:     parseApp,
-	})
+var textKind = &Kind{
+	Name:  "text",
+	Title: "Plain text",
+	Help:  "Shows the text. Scanners may still offer an action for text that looks like a link, an e-mail address or a phone number.",
+	Fields: []Field{
+		{Name: "text", Label: "Text", Required: true, Format: FormatLongText, Example: "Hello, world",
+			Help: "Encoded byte for byte as UTF-8, at most 2953 bytes."},
+	},
+	Priority: PriorityText,
+	Build:    buildText,
+	read:     func(s string, _ *notes) (Fields, bool) { return Fields{"text": s}, true },
+}
 
-	networks := make([]string, len(socialNetworks))
-	for i, n := range socialNetworks {
-		networks[i] = n.name
-	}
-	register(&Kind{
-		Name:  "social",
-		Title: "Social profile",
-		Help:  "Opens a profile page on a social network.",
-		Fields: []Field{
-			{Name: "network", Label: "Network", Required: true, Format: FormatEnum, Enum: networks, Example: "instagram"},
-			{Name: "handle", Label: "Handle", Required: true, Format: FormatText, Example: "nasa",
-				Help: "The user name, with or without a leading @."},
-		},
-		Priority: PriorityLink,
-		Build:    buildSocial,
-		read:     parseSocial,
-	})
+// The title is optional and MEBKM:URL:...;; is written when it is empty.
+var bookmarkKind = &Kind{
+	Name:  "bookmark",
+	Title: "Bookmark (MEBKM)",
+	Help:  "Offers to open or bookmark a link under a title; legacy DoCoMo format, a plain link works on more phones.",
+	Fields: []Field{
+		{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/docs"},
+		{Name: "title", Label: "Title", Format: FormatText, Example: "Docs: start here"},
+	},
+	Build: buildBookmark,
+	read:  parseBookmark,
+}
 
-	// Google Maps links carry one search term, so with provider google a
-	// query together with coordinates is refused rather than one of them
-	// dropped; Apple shows the query as the label of the pin. Apple with
-	// coordinates and no query is ?ll=lat,lng alone.
-	register(&Kind{
-		Name:  "maps",
-		Title: "Map location",
-		Help:  "Opens a place or a search in Google Maps or Apple Maps.",
-		Fields: []Field{
-			{Name: "query", Label: "Place or address", Format: FormatText, Example: "Zurich main station",
-				Help: "Free text to search for; give this or lat and lng."},
-			{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
-			{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
-			{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Choices: []string{"Google Maps", "Apple Maps"}, Example: "google",
-				Help: "google (default) or apple."},
-		},
-		AnyOf:    [][]string{{"query"}, {"lat", "lng"}},
-		Priority: PriorityLink,
-		Build:    buildMaps,
-		read:     parseMaps,
-	})
+var appKind = &Kind{
+	Name:  "app",
+	Title: "App store link",
+	Help:  "Opens an app's page in the App Store or on Google Play; one code serves one store.",
+	Fields: []Field{
+		{Name: "platform", Label: "Store", Required: true, Format: FormatEnum, Enum: []string{"ios", "android"},
+			Choices: []string{"App Store (iOS)", "Google Play (Android)"}, Example: "ios"},
+		{Name: "id", Label: "App ID", Required: true, Format: FormatText, Example: "284882215",
+			Help: "iOS: the numeric App Store ID (6-12 digits); Android: the package name, e.g. com.example.app."},
+	},
+	Priority: PriorityLink,
+	Build:    buildApp,
+	read:     parseApp,
+}
+
+var socialKind = &Kind{
+	Name:  "social",
+	Title: "Social profile",
+	Help:  "Opens a profile page on a social network.",
+	Fields: []Field{
+		{Name: "network", Label: "Network", Required: true, Format: FormatEnum, Enum: socialNames(), Example: "instagram"},
+		{Name: "handle", Label: "Handle", Required: true, Format: FormatText, Example: "nasa",
+			Help: "The user name, with or without a leading @."},
+	},
+	Priority: PriorityLink,
+	Build:    buildSocial,
+	read:     parseSocial,
+}
+
+// Google Maps links carry one search term, so with provider google a
+// query together with coordinates is refused rather than one of them
+// dropped; Apple shows the query as the label of the pin. Apple with
+// coordinates and no query is ?ll=lat,lng alone.
+var mapsKind = &Kind{
+	Name:  "maps",
+	Title: "Map location",
+	Help:  "Opens a place or a search in Google Maps or Apple Maps.",
+	Fields: []Field{
+		{Name: "query", Label: "Place or address", Format: FormatText, Example: "Zurich main station",
+			Help: "Free text to search for; give this or lat and lng."},
+		{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
+		{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
+		{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Choices: []string{"Google Maps", "Apple Maps"}, Example: "google",
+			Help: "google (default) or apple."},
+	},
+	AnyOf:    [][]string{{"query"}, {"lat", "lng"}},
+	Priority: PriorityLink,
+	Build:    buildMaps,
+	read:     parseMaps,
 }
 
 func buildURL(f Fields) (string, error) {
@@ -164,7 +157,7 @@ func buildURL(f Fields) (string, error) {
 // parseURL claims any http or https link without white space inside. The
 // UTM parameters stay in the link, so that building it again gives the
 // text that was scanned.
-func parseURL(s string) (Fields, bool) {
+func parseURL(s string, _ *notes) (Fields, bool) {
 	s = strings.TrimSpace(s)
 	scheme, _, ok := strings.Cut(s, "://")
 	if !ok || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") ||
@@ -299,6 +292,15 @@ var socialNetworks = []socialNetwork{
 	{"youtube", "https://www.youtube.com/@", ""},
 	{"tiktok", "https://www.tiktok.com/@", ""},
 	{"github", "https://github.com/", ""},
+}
+
+// socialNames are the networks social offers, in socialNetworks' order.
+func socialNames() []string {
+	out := make([]string, len(socialNetworks))
+	for i, n := range socialNetworks {
+		out[i] = n.name
+	}
+	return out
 }
 
 func buildSocial(f Fields) (string, error) {

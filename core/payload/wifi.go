@@ -7,32 +7,32 @@ import (
 
 // The wifi kind (payloads.md §2.3): WIFI:T:<type>;S:<ssid>;P:<password>;H:true;;
 
-func init() {
-	// An empty security means WPA when a password is given and nopass when
-	// not, which reconciles "default WPA" with "\"\" -> nopass" in the spec.
-	// WPA3 and SAE both write T:SAE (WPA3-only); Parse reads T:SAE as WPA3.
-	register(&Kind{
-		Name:  "wifi",
-		Title: "Wi-Fi network",
-		Help:  "Joins a Wi-Fi network without typing the password.",
-		Fields: []Field{
-			{Name: "ssid", Label: "Network name", Required: true, Format: FormatText, Example: "Cafe Guest",
-				Help: "The SSID, 1 to 32 bytes."},
-			{Name: "password", Label: "Password", Format: FormatText, Secret: true, Example: "correct horse",
-				Help: "Required unless security is nopass. WPA: 8-63 characters or 64 hex digits."},
-			{Name: "security", Short: "sec", Label: "Security", Format: FormatEnum,
-				Enum: []string{"WPA", "WPA2", "WPA3", "WEP", "nopass"}, Aliases: []string{"SAE", "WPA/WPA2", "WPA2/WPA3", "none", "open"}, Example: "WPA",
-				Choices: []string{"WPA/WPA2 (most networks)", "WPA2", "WPA3 only", "WEP (old)", "None (open network)"},
-				Help:    "WPA for most networks (WPA, WPA2, mixed WPA2/WPA3); WPA3 (or SAE) for WPA3-only ones; nopass (or none) for open ones. Not set: WPA with a password, nopass without."},
-			{Name: "hidden", Label: "Hidden network", Format: FormatBool, Example: "false",
-				Help: "The network does not broadcast its name."},
-		},
-		// No security (or an empty one) with no password is an open network
-		// too, so the password is needed only when security names another.
-		Unless: []Unless{{Field: "security", Values: []string{"nopass", "none", "open", ""}, Needs: []string{"password"}}},
-		Build:  buildWifi,
-		read:   parseWifi,
-	})
+func init() { register(wifiKind) }
+
+// An empty security means WPA when a password is given and nopass when
+// not, which reconciles "default WPA" with "\"\" -> nopass" in the spec.
+// WPA3 and SAE both write T:SAE (WPA3-only); Parse reads T:SAE as WPA3.
+var wifiKind = &Kind{
+	Name:  "wifi",
+	Title: "Wi-Fi network",
+	Help:  "Joins a Wi-Fi network without typing the password.",
+	Fields: []Field{
+		{Name: "ssid", Label: "Network name", Required: true, Format: FormatText, Example: "Cafe Guest",
+			Help: "The SSID, 1 to 32 bytes."},
+		{Name: "password", Label: "Password", Format: FormatText, Secret: true, Example: "correct horse",
+			Help: "Required unless security is nopass. WPA: 8-63 characters or 64 hex digits."},
+		{Name: "security", Short: "sec", Label: "Security", Format: FormatEnum,
+			Enum: []string{"WPA", "WPA2", "WPA3", "WEP", "nopass"}, Aliases: []string{"SAE", "WPA/WPA2", "WPA2/WPA3", "none", "open"}, Example: "WPA",
+			Choices: []string{"WPA/WPA2 (most networks)", "WPA2", "WPA3 only", "WEP (old)", "None (open network)"},
+			Help:    "WPA for most networks (WPA, WPA2, mixed WPA2/WPA3); WPA3 (or SAE) for WPA3-only ones; nopass (or none) for open ones. Not set: WPA with a password, nopass without."},
+		{Name: "hidden", Label: "Hidden network", Format: FormatBool, Example: "false",
+			Help: "The network does not broadcast its name."},
+	},
+	// No security (or an empty one) with no password is an open network
+	// too, so the password is needed only when security names another.
+	Unless: []Unless{{Field: "security", Values: []string{"nopass", "none", "open", ""}, Needs: []string{"password"}}},
+	Build:  buildWifi,
+	read:   parseWifi,
 }
 
 // wifiTypes maps the accepted security names, upper-cased, to the T: value.
