@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
 
@@ -71,7 +72,7 @@ func classOf(r *http.Request, head []byte) Limit {
 			return l
 		}
 		if l.Verify && method == http.MethodGet {
-			if v, _ := r.URL.Query()["verify"]; len(v) > 0 && isYes(v[0]) {
+			if v, _ := r.URL.Query()["verify"]; len(v) > 0 && yes(v[0]) {
 				return l
 			}
 		}
@@ -79,19 +80,18 @@ func classOf(r *http.Request, head []byte) Limit {
 	return Limits[len(Limits)-1]
 }
 
+// yes reads verify= as the handler does (params.Flag), so that a call the
+// handler verifies is never counted in a cheaper class.
+func yes(v string) bool {
+	y, _ := payload.ParseBool(v)
+	return y
+}
+
 func isCall(l Limit, method string, head []byte) bool {
 	if method != "" {
 		return method == l.Call
 	}
 	return len(head) > l.Peek || bytes.Contains(head, []byte(`"`+l.Call+`"`))
-}
-
-func isYes(v string) bool {
-	switch strings.ToLower(v) {
-	case "1", "true", "yes", "on":
-		return true
-	}
-	return false
 }
 
 // TooMany is the 429 of a client over a class's limit: Retry-After says
