@@ -52,7 +52,7 @@ func imagesCmd(args []string) (any, error) {
 	dir := fs.String("dir", "", "directory to write into")
 	only := fs.String("set", "", "write only this set (clean, hard, photo or real; real only when named)")
 	seed := fs.Int64("photo-seed", photoSeed, "the photo corpus's seed (another seed: images the ladder was not tuned on)")
-	realDir := fs.String("real", "../../core/scan/testdata/photos", "the real photographs (hardset.Real)")
+	realDir := fs.String("real", "core/scan/testdata/photos", "the real photographs (hardset.Real), from the repository's root")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
