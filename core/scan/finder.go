@@ -54,6 +54,26 @@ func (b *bitmap) dark(x, y float64) bool {
 	return i >= 0 && j >= 0 && i < b.w && j < b.h && int16(b.grey[j*b.w+i]) <= b.level[b.rows[j]+b.cols[i]]
 }
 
+// darkAround reports whether the grey level at point (x, y), taken
+// bilinearly from the four pixels around it, is at or below the
+// threshold of the pixel holding it: a module whose centre falls near a
+// pixel's edge, as every other one does at 2.5 px a module, is read from
+// the pixels on both sides.
+func (b *bitmap) darkAround(x, y float64) bool {
+	i, j := int(math.Floor(x)), int(math.Floor(y))
+	if i < 0 || j < 0 || i >= b.w || j >= b.h {
+		return false
+	}
+	x, y = x-0.5, y-0.5
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	ax, ay := x-float64(x0), y-float64(y0)
+	at := func(i, j int) float64 {
+		return float64(b.grey[min(b.h-1, max(0, j))*b.w+min(b.w-1, max(0, i))])
+	}
+	g := (at(x0, y0)*(1-ax)+at(x0+1, y0)*ax)*(1-ay) + (at(x0, y0+1)*(1-ax)+at(x0+1, y0+1)*ax)*ay
+	return g <= float64(b.level[b.rows[j]+b.cols[i]])+0.5
+}
+
 // row writes row y into dst, 1 for dark.
 func (b *bitmap) row(y int, dst []byte) {
 	grey := b.grey[y*b.w:][:b.w]
