@@ -18,9 +18,11 @@
 // sampler from the three centres takes over. Corner points always refer
 // to the caller's image, whatever scaling the ladder applied.
 //
-// Verify reads its pictures differently on purpose (verify.go): with
-// gozxing's detector and a short ladder no stronger than the decoders
-// phones ship, so that what it calls scannable, phones read.
+// Verify reads its pictures differently on purpose (verify.go): with a
+// short ladder (gozxing's detector, then the grid detector for codes of
+// version 7 up) that reads what zxing-cpp, the decoder behind many phone
+// scanners, reads, and not Decode's, which reads more, so that what it
+// calls scannable, phones read (the agreement set holds it to that).
 //
 // # The ladder
 //
