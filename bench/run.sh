@@ -76,6 +76,10 @@ node bench/decode.mjs "$out/real" 3 > "$out/real-zxing.json"
 step "decode: the rung table, each rung alone and in the ladder, on the hard set, the photo corpus and the real photos"
 QR_RUNGS_DIRS="$root/$out/decode,$root/$out/real" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
 
+step "verify: the agreement set, each code's verdict beside what zxing-cpp and jsQR read of its pictures"
+QR_AGREEMENT_DIR="$root/$out/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan > /dev/null
+node e2e/agreement/agreement.mjs "$out/agreement" --json > "$out/agreement.json" || true
+
 step "branding: the brand set (logos, frames, gradients) read by zxing-cpp and jsQR, the largest logo per ec, costs of a logo code"
 QR_BRAND_DIR="$root/$out/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand > /dev/null
 node e2e/agreement/brand.mjs "$out/brandset" --json > "$out/brandset.json" || true
