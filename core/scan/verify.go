@@ -36,7 +36,7 @@ const WeakerScanners = "weaker scanners (those in some web pages) may struggle w
 // unreadable, Verify calls unscannable.
 const CameraPxPerModule = 2.5
 
-// cameraShots is how many pictures the camera model takes through each
+// cameraShots is how many pictures the camera model takes through a
 // lens: one without noise and the rest with different noise.
 const cameraShots = 4
 
@@ -199,11 +199,11 @@ func clean(ctx context.Context, base *plane, text string) bool {
 }
 
 // Verify renders c with o exactly as the PNG endpoint does, decodes it, and
-// decodes it again after a camera model (downscaled to 2.5 pixels a module
-// through a sharp and a soft lens, lightly blurred, with sensor noise and
-// without), reporting whether it scans and why
-// not. The ladder reads inverted codes, many phones do not: Scannable also
-// asks for dark modules on a light background.
+// decodes it again after a camera model (downscaled to 2.5 pixels a
+// module, lightly blurred, with sensor noise and without), reporting
+// whether it scans and why not, and whether weaker scanners may struggle
+// (see camera). The ladder reads inverted codes, many phones do not:
+// Scannable also asks for dark modules on a light background.
 func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Report {
 	return VerifyImage(ctx, c, text, o, render.Paletted(c, o)) // the PNG's pixels, without encoding and decoding them
 }
