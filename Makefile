@@ -89,10 +89,13 @@ e2e: chromium print-tools build/wrangler.toml
 	bash e2e/run.sh
 
 # print-tools: the readers e2e/print opens our PDF, EPS and terminal output
-# with: poppler (pdftoppm), Ghostscript, qpdf and tmux, from Debian.
+# with: poppler (pdftoppm), Ghostscript, qpdf and tmux, from Debian; and
+# ImageMagick, whose convert photographs the agreement set's codes beside
+# Go's camera (core/scan TestWriteAgreementSet).
 print-tools:
-	@command -v pdftoppm >/dev/null && command -v gs >/dev/null && command -v qpdf >/dev/null && command -v tmux >/dev/null || \
-		(apt-get update && apt-get install -y poppler-utils ghostscript qpdf tmux)
+	@command -v pdftoppm >/dev/null && command -v gs >/dev/null && command -v qpdf >/dev/null && command -v tmux >/dev/null && \
+		convert -version 2>/dev/null | grep -q ImageMagick || \
+		(apt-get update && apt-get install -y poppler-utils ghostscript qpdf tmux imagemagick)
 
 # chromium: Debian's Chromium, which the editor's e2e tests drive through playwright-core.
 chromium:
@@ -100,7 +103,7 @@ chromium:
 
 ## bench: encode and decode against peer libraries (native and WebAssembly), the Worker on
 ## workerd next to the native server, .wasm sizes; writes BENCHMARKS.md and docs/bench-encode.svg
-bench: node_modules build build/wrangler.toml
+bench: node_modules build build/wrangler.toml print-tools
 	bash bench/run.sh
 
 ## soak: one workerd process answers 100,000 mixed requests one after another (about 10 minutes);

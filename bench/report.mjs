@@ -167,6 +167,36 @@ const heldZx = exists("heldout-zxing.json") ? json("heldout-zxing.json") : [];
 const heldTable = heldNative.length ? table(photoHead,
   [...photoClasses.map((c) => photoRow(c, c, heldNative, [], heldZx)), photoRow(`all ${rowsOf(heldNative, "ours", "photo").length}`, undefined, heldNative, [], heldZx)],
 ) : "";
+// The real photos (core/scan/testdata/photos): scores on the pictures
+// whose text another reader gave, those only ours reads apart.
+const realNative = exists("real-native.json") ? json("real-native.json") : [];
+const realWasm = exists("real-wasm.json") ? json("real-wasm.json") : [];
+const realZx = exists("real-zxing.json") ? json("real-zxing.json") : [];
+const realTurns = [["0", "as taken"], ["90", "turned 90°"]];
+const realRows = (res, decoder, turn, ours = false) =>
+  rowsOf(res, decoder, "real", turn).filter((r) => (r.source === "qrkeyless") === ours);
+const realScore = (res, decoder, turn) => okCount(realRows(res, decoder, turn));
+function realRow([turn, label]) {
+  const on = realRows(realNative, "ours", turn), gn = realRows(realNative, "gozxing", turn);
+  const ow = realRows(realWasm, "ours", turn), zx = realRows(realZx, "zxing-cpp", turn), js = realRows(realZx, "jsQR", turn);
+  const all = (res, d) => rowsOf(res, d, "real", turn); // timing: every picture
+  const own = (res, d) => `${okCount(realRows(res, d, turn, true))}/${realRows(res, d, turn, true).length}`;
+  return [label, `**${okCount(on)}**/${on.length}`, `${okCount(gn)}/${on.length}`, `${okCount(zx)}/${on.length}`, `${okCount(js)}/${on.length}`,
+    status(okCount(on) >= okCount(zx)), `${own(realNative, "ours")}, ${own(realNative, "gozxing")}, ${own(realZx, "zxing-cpp")}, ${own(realZx, "jsQR")}`,
+    `**${ms(decMs(all(realNative, "ours")))}**`, ms(decMs(all(realNative, "gozxing"))), `**${ms(decMs(all(realWasm, "ours")))}**`,
+    ms(decMs(all(realZx, "zxing-cpp"))), ms(decMs(all(realZx, "jsQR"))), x(decMs(all(realWasm, "ours")) / decMs(all(realZx, "zxing-cpp")))];
+}
+const realTable = realNative.length ? table(
+  ["photos", "ours", "gozxing", "zxing-cpp", "jsQR", "ours ≥ zxing-cpp", "read only by ours (ours, gozxing, zxing-cpp, jsQR)", "ours ms, native", "gozxing ms, native", "ours ms, wasm", "zxing-cpp ms", "jsQR ms", "ours wasm ÷ zxing-cpp"],
+  realTurns.map(realRow),
+) : "";
+// The pictures one of ours and zxing-cpp reads and the other does not.
+const realDiff = (turn, a, b) => realRows(a[0], a[1], turn).filter((r) => r.ok && !realRows(b[0], b[1], turn).find((o) => o.file === r.file)?.ok)
+  .map((r) => r.file.replace(/^real-/, "").replace(/-(0|90)\.png$/, ""));
+const realDiffs = realNative.length ? realTurns.map(([turn, label]) => {
+  const zOnly = realDiff(turn, [realZx, "zxing-cpp"], [realNative, "ours"]), oOnly = realDiff(turn, [realNative, "ours"], [realZx, "zxing-cpp"]);
+  return `${label}: zxing-cpp reads ${zOnly.length ? zOnly.join(", ") : "nothing"} that we miss; we read ${oOnly.length ? oOnly.join(", ") : "nothing"} that it misses.`;
+}).join(" ") : "";
 // The rung table (core/scan TestRungTable).
 const rungs = exists("rungs.json") ? json("rungs.json") : null;
 const rungTable = rungs ? table(
@@ -181,6 +211,37 @@ const hardN = rowsOf(decNative, "ours", "hard").length;
 const trailClasses = hardClasses.filter((c) => okCount(rowsOf(decNative, "ours", "hard", c)) < okCount(rowsOf(decZx, "zxing-cpp", "hard", c)));
 const leadClasses = hardClasses.filter((c) => okCount(rowsOf(decNative, "ours", "hard", c)) > okCount(rowsOf(decZx, "zxing-cpp", "hard", c)));
 const wasmDiffers = decNative.filter((r) => r.decoder === "ours").filter((r) => decWasm.find((w) => w.decoder === "ours" && w.file === r.file)?.ok !== r.ok);
+
+// ---- verify ------------------------------------------------------------------
+
+// The agreement set (core/scan TestWriteAgreementSet, e2e/agreement/agreement.mjs).
+const agreement = exists("agreement.json") ? json("agreement.json") : null;
+let verifySection = "";
+if (agreement) {
+  const a = agreement;
+  const shotTable = table(["degradation (each in " + a.frames + " frames)", "zxing-cpp misses, of the codes called scannable", "pictures it misses", "jsQR misses"],
+    Object.entries(a.scannable_unread_per_shot).map(([s, p]) => [s, `**${p.zxing_unread}**/${a.verify_scannable}`, `${p.zxing_unread_pictures}/${a.verify_scannable * a.frames}`, `${p.jsqr_unread}/${a.verify_scannable}`]));
+  const versionTable = table(["versions", "codes", "called scannable", "zxing-cpp reads", "scannable, unread", "refused, read"],
+    Object.entries(a.by_version).map(([v, r]) => [v, r.codes, r.scannable, r.zxing_reads, `**${r.broken}**`, r.refused_but_read]));
+  verifySection = `
+## Verify
+
+The agreement set (\`core/scan\` TestWriteAgreementSet, read by \`e2e/agreement/agreement.mjs\`; the same set \`make test\` holds to):
+${a.codes} codes, every style and eye at versions 2 to 40 in black on white and in low-contrast colours, each photographed ${a.shots.length}
+ways (${a.shots.join("; ")}), ${a.frames} frames of different noise each, ${a.pictures} pictures, read by zxing-cpp (try-harder) and jsQR.
+A reader reads a code after a degradation when it reads one of its frames, as a phone's scanner reads frame after frame.
+
+- Verify calls ${a.verify_scannable} scannable; zxing-cpp reads **${a.scannable_but_unread}** of them in no frame of some degradation
+  (${a.scannable_with_a_picture_unread} with some single picture unread).
+- Verify refuses **${a.refused_but_read}** of the ${a.zxing_reads} codes zxing-cpp reads after every degradation (${a.refused_but_read_pct}%).
+- jsQR misses ${a.jsqr_misses_among_scannable} of the scannable codes zxing-cpp reads; ${a.jsqr_misses_warned} of those carry the warning that weaker
+  scanners may struggle, as do ${a.warned_but_jsqr_reads} codes jsQR reads (${a.warned} warned in all).
+
+${shotTable}
+
+${versionTable}
+${a.broken.length ? `\nScannable but unread: ${a.broken.join("; ")}\n` : ""}`;
+}
 
 // ---- branding ------------------------------------------------------------------
 
@@ -488,6 +549,23 @@ reading.push(
           (runs ? ` On the 1200-char inputs the file is almost all path: ours spends ${perRun(svgN).toFixed(2)} bytes per horizontal run of dark modules, node \`qrcode\` ${perRun(svgNode).toFixed(2)}; 0.8x means ${(0.8 * perRun(svgNode)).toFixed(2)}, less than a relative move plus a line command (\`m2 0h3\` is 6), so it needs a different geometry, not shorter numbers (core/render's svg.go).` : ""),
   );
 }
+if (agreement) {
+  reading.push(
+    `- **Verify.** Of the ${agreement.verify_scannable} codes of the agreement set Verify calls scannable, zxing-cpp cannot read ${agreement.scannable_but_unread} after some degradation; ` +
+      `of the ${agreement.zxing_reads} it reads after every one, Verify refuses ${agreement.refused_but_read} (${agreement.refused_but_read_pct}%).`,
+  );
+}
+if (realNative.length) {
+  const [t0, t90] = realTurns.map(([turn]) => turn);
+  const n = realRows(realNative, "ours", t0).length;
+  const score = (res, d) => `${realScore(res, d, t0)} and ${realScore(res, d, t90)}`;
+  reading.push(
+    `- **Real photos.** Of the ${n} real photographs another reader read, as taken and turned 90 degrees, we read ${score(realNative, "ours")}, ` +
+      `zxing-cpp ${score(realZx, "zxing-cpp")}, jsQR ${score(realZx, "jsQR")}, plain gozxing ${score(realNative, "gozxing")}; ` +
+      `median time ${ms(decMs(rowsOf(realWasm, "ours", "real")))} ms in WebAssembly against zxing-cpp's ${ms(decMs(rowsOf(realZx, "zxing-cpp", "real")))} ms ` +
+      `(${x(decMs(rowsOf(realWasm, "ours", "real")) / decMs(rowsOf(realZx, "zxing-cpp", "real")))}), ${ms(decMs(rowsOf(realNative, "ours", "real")))} ms natively.`,
+  );
+}
 reading.push(
   `- **Decode.** On the hard set we decode ${hardOurs} of ${hardN}, zxing-cpp ${hardZx}, plain gozxing ${hardGo}` +
     (leadClasses.length ? `; we lead zxing-cpp on ${leadClasses.join(", ")}` : "") +
@@ -668,17 +746,28 @@ ${heldTable ? `
 The same classes drawn from another seed, \`hardset.Photos(3, 20)\`, which the ladder was never tuned on (native only):
 
 ${heldTable}
-` : ""}` : ""}${rungTable ? `
+` : ""}` : ""}${realTable ? `
+### Real photos
+
+The 167 real photographs in core/scan/testdata/photos (jsQR's end-to-end pictures: labels, posters, bottles, screens; its README), as
+taken and turned 90 degrees clockwise, every decoder on the same pixels. A picture counts when its text is among the codes read (as text,
+or a binary code's bytes read as Latin-1); the 158 whose text jsQR or zxing-cpp gave are counted, the 9 whose text only our decoder gave
+apart. \`make test\` holds our count as a floor (core/scan TestRealPhotos). jsQR as above.
+
+${realTable}
+
+${realDiffs}
+` : ""}${rungTable ? `
 ### The ladder's rungs
 
-Each rung alone on every image of the hard set and the photo corpus (${rungs.images} images), then in the ladder's order: what it adds
+Each rung alone on every image of the hard set, the photo corpus and the real photos (${rungs.images} images), then in the ladder's order: what it adds
 over the rungs before it, and the time it takes on the images that reach it (\`QR_RUNGS_DIRS=... go test -run TestRungTable ./core/scan\`,
 best of three a rung and image, natively). The ladder reads ${rungs.ladder_reads} of ${rungs.images}. Candidates marked "no" were measured
 after the whole ladder: what they would add in brackets.
 
 ${rungTable}
 ` : ""}
-${brandSection}
+${verifySection}${brandSection}
 ## Worker
 
 ### Start-up

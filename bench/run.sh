@@ -68,8 +68,17 @@ step "decode: the held-out photo seed (hardset.Photos(3, 20), never tuned on), o
 "$out/peers" images -dir "$out/heldout" -set photo -photo-seed 3 > /dev/null
 "$out/peers" decode -dir "$out/heldout" -rounds 1 > "$out/heldout-native.json"
 node bench/decode.mjs "$out/heldout" 1 > "$out/heldout-zxing.json"
-step "decode: the rung table, each rung alone and in the ladder, on the hard set and the photo corpus"
-QR_RUNGS_DIRS="$root/$out/decode" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
+step "decode: the real photos (core/scan/testdata/photos) as taken and turned 90 degrees, ours and gozxing natively and in WebAssembly, zxing-cpp and jsQR (3 rounds)"
+"$out/peers" images -dir "$out/real" -set real -real core/scan/testdata/photos > /dev/null
+"$out/peers" decode -dir "$out/real" -rounds 3 > "$out/real-native.json"
+go_wasm decode -dir "$out/real" -rounds 3 > "$out/real-wasm.json"
+node bench/decode.mjs "$out/real" 3 > "$out/real-zxing.json"
+step "decode: the rung table, each rung alone and in the ladder, on the hard set, the photo corpus and the real photos"
+QR_RUNGS_DIRS="$root/$out/decode,$root/$out/real" QR_RUNGS_OUT="$root/$out/rungs.json" go test -count=1 -run '^TestRungTable$' ./core/scan > "$out/rungs.log"
+
+step "verify: the agreement set, each code's verdict beside what zxing-cpp and jsQR read of its pictures"
+QR_AGREEMENT_DIR="$root/$out/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan > /dev/null
+node e2e/agreement/agreement.mjs "$out/agreement" --json > "$out/agreement.json" || true
 
 step "branding: the brand set (logos, frames, gradients) read by zxing-cpp and jsQR, the largest logo per ec, costs of a logo code"
 QR_BRAND_DIR="$root/$out/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand > /dev/null

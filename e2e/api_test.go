@@ -539,7 +539,7 @@ func TestSameBytes(t *testing.T) {
 		"/q/hello%20world.png?size=333",
 		// Shaped modules and eyes: curves, and at size=1000 the tiled rasterizer.
 		"/api/v1/qr?style=rounded&eye=leaf&data=" + url.QueryEscape(sample),
-		"/api/v1/qr?size=1000&style=rounded&eye=leaf&color=1a237e&data=" + url.QueryEscape(strings.Repeat("The quick brown fox. ", 20)),
+		"/api/v1/qr?size=1000&style=rounded&eye=rounded&color=1a237e&data=" + url.QueryEscape(strings.Repeat("The quick brown fox. ", 20)),
 		"/api/v1/qr?size=1000&style=organic&eye=circle&bg=transparent&data=" + url.QueryEscape(sample),
 		"/api/v1/qr?data=hello&format=svg&style=star&eye=diamond",
 		"/api/v1/qr?data=hello&format=svg-tiny&dots=dot&eye=rounded",

@@ -13,7 +13,9 @@ import (
 // Encode encodes text at the options' level, within what o.Symbol requires:
 // the kind's level, versions and ECI header. Text too long is a problem
 // whose fix is the call at the highest level that holds it, or, when none
-// does or the kind fixes the level, an instruction to shorten the data.
+// does or the kind fixes the level, an instruction to shorten the data. An
+// eye drawn at a version phone scanners do not read it at is refused (see
+// unsafeEye).
 func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Problem) {
 	e, text, p := encoder(call, o, text)
 	if p != nil {
@@ -23,7 +25,27 @@ func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Probl
 	if err != nil {
 		return nil, encodeProblem(call, e, o, text, err)
 	}
+	if p := unsafeEye(call, o, c); p != nil {
+		return nil, p
+	}
 	return c, nil
+}
+
+// unsafeEye is the problem of an eye drawn at a version phone scanners do
+// not read it at (render.EyeServed): a 422 whose fix is the call with the
+// eye most like it that they do. Formats that draw no eyes (json and the
+// terminal ones) draw anything.
+func unsafeEye(call problem.Call, o Options, c *qr.Code) *problem.Problem {
+	if o.Format.Name == "json" || render.IsText(o.Format.Name) {
+		return nil
+	}
+	ok, served, nearest := render.EyeServed(o.Eye, c.Version)
+	if ok {
+		return nil
+	}
+	return problem.NoScan.Newf(Eye.Name, call.With(Eye.Name, nearest),
+		"eye %s is read unreliably by common phone scanners above version %d, and this data needs version %d: eye %s scans there",
+		o.Eye, served, c.Version, nearest)
 }
 
 // Version returns the version Encode would give text, with the same

@@ -74,12 +74,17 @@ func Warnings(o Options) []string {
 // Scannable reports whether c drawn with o has modules large enough to
 // scan: 2 pixels for square modules and eyes, 3 for the shapes that leave
 // more of a module light and for round or diamond eyes, whose finders blur
-// to grey below that. When not, reason says so and names a size that is.
+// to grey below that; and an eye phone scanners read at c's version
+// (EyeVerified). When not, reason says so and names a size or an eye that
+// is.
 func Scannable(c *qr.Code, o Options) (ok bool, reason string) {
 	s, e := styles[styleIndex(o.Style)], eyes[eyeIndex(o.Eye)]
-	if e.maxVersion > 0 && c.Version > e.maxVersion {
-		return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners above version %d, and this code is version %d: use eye square, rounded or circle, or less data.",
-			e.name, e.maxVersion, c.Version)
+	if max, ev := EyeVerified(e.name), eyeVersions[e.name]; c.Version > max {
+		if max == 0 {
+			return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners at 2.5 px a module, at any version: use eye %s.", e.name, ev.nearest)
+		}
+		return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners above version %d, and this code is version %d: use eye %s, or less data.",
+			e.name, max, c.Version, ev.nearest)
 	}
 	min := max(s.minPx, e.minPx)
 	l := newLayout(c, o)

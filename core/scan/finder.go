@@ -2,6 +2,7 @@ package scan
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/makiuchi-d/gozxing"
@@ -53,6 +54,26 @@ func (b *bitmap) dark(x, y float64) bool {
 	return i >= 0 && j >= 0 && i < b.w && j < b.h && int16(b.grey[j*b.w+i]) <= b.level[b.rows[j]+b.cols[i]]
 }
 
+// darkAround reports whether the grey level at point (x, y), taken
+// bilinearly from the four pixels around it, is at or below the
+// threshold of the pixel holding it: a module whose centre falls near a
+// pixel's edge, as every other one does at 2.5 px a module, is read from
+// the pixels on both sides.
+func (b *bitmap) darkAround(x, y float64) bool {
+	i, j := int(math.Floor(x)), int(math.Floor(y))
+	if i < 0 || j < 0 || i >= b.w || j >= b.h {
+		return false
+	}
+	x, y = x-0.5, y-0.5
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	ax, ay := x-float64(x0), y-float64(y0)
+	at := func(i, j int) float64 {
+		return float64(b.grey[min(b.h-1, max(0, j))*b.w+min(b.w-1, max(0, i))])
+	}
+	g := (at(x0, y0)*(1-ax)+at(x0+1, y0)*ax)*(1-ay) + (at(x0, y0+1)*(1-ax)+at(x0+1, y0+1)*ax)*ay
+	return g <= float64(b.level[b.rows[j]+b.cols[i]])+0.5
+}
+
 // row writes row y into dst, 1 for dark.
 func (b *bitmap) row(y int, dst []byte) {
 	grey := b.grey[y*b.w:][:b.w]
@@ -80,8 +101,10 @@ func (f *finder) GetY() float64 { return f.y }
 func (f *finder) size() float64 { return math.Sqrt(f.mx * f.my) }
 
 // ratio11311 reports whether five runs read dark, light, dark, light,
-// dark in the proportions 1:1:3:1:1, each within half a module, as
-// gozxing's foundPatternCross checks, and returns the module size.
+// dark in the proportions of a finder pattern, 1:1:3:1:1, and returns
+// the module size. Either every run lies within half a module of its
+// share, as gozxing's foundPatternCross checks, or the dark and the light
+// runs fit each a module of their own (see apart).
 func ratio11311(r [5]float64) (float64, bool) {
 	total := r[0] + r[1] + r[2] + r[3] + r[4]
 	if total < 7 {
@@ -89,9 +112,33 @@ func ratio11311(r [5]float64) (float64, bool) {
 	}
 	m := total / 7
 	v := m / 2
-	ok := math.Abs(m-r[0]) < v && math.Abs(m-r[1]) < v && math.Abs(3*m-r[2]) < 3*v &&
-		math.Abs(m-r[3]) < v && math.Abs(m-r[4]) < v
-	return m, ok
+	if math.Abs(m-r[0]) < v && math.Abs(m-r[1]) < v && math.Abs(3*m-r[2]) < 3*v &&
+		math.Abs(m-r[3]) < v && math.Abs(m-r[4]) < v {
+		return m, true
+	}
+	return apart(r)
+}
+
+// apart measures the dark and the light runs of a would-be finder
+// pattern each against a module of their own, as zxing-cpp's finder
+// search does: a threshold a little off, ink that spreads or a blur
+// widens every dark run and narrows every light one by the same pixels,
+// so a faint or small finder of 3-pixel modules can read 1:4:7:4:1. Each
+// dark run must lie within three quarters of its module (and half a
+// pixel) of its share, each light run within a third, and the two
+// modules within fourfold of each other.
+func apart(r [5]float64) (float64, bool) {
+	if r[2] < 2*max(r[0], r[4]) || r[2] < max(r[1], r[3]) {
+		return 0, false
+	}
+	md, ml := (r[0]+r[2]+r[4])/5, (r[1]+r[3])/2
+	if max(md, ml) > 4*min(md, ml) {
+		return 0, false
+	}
+	td, tl := 0.75*md+0.5, ml/3+0.5
+	ok := math.Abs(r[0]-md) <= td && math.Abs(r[2]-3*md) <= td && math.Abs(r[4]-md) <= td &&
+		math.Abs(r[1]-ml) <= tl && math.Abs(r[3]-ml) <= tl
+	return (md + ml) / 2, ok
 }
 
 // runs walks from (x, y) both ways along (dx, dy) through the centre of
@@ -110,6 +157,12 @@ func (b *bitmap) runs(x, y, dx, dy float64, limit int) (r [5]float64, mid float6
 		for t := 1; ; t++ {
 			px, py := x+sx*float64(t), y+sy*float64(t)
 			if px < 0 || py < 0 || px >= float64(b.w) || py >= float64(b.h) {
+				// Past the edge is light, as dark says: a code cut
+				// out without its quiet zone (a screenshot, a crop)
+				// ends its finders' dark rings at the image's edge.
+				if state == 2 {
+					return n[0] + 1, n[1], n[2], true
+				}
 				return 0, 0, 0, false
 			}
 			isDark := b.dark(px, py)
@@ -327,4 +380,52 @@ func (b *bitmap) matrix() *gozxing.BitMatrix {
 		}
 	}
 	return m
+}
+
+// unexplained reports whether two of the finders found, both seen on
+// more than one row, could be corners of one more code: of one size
+// within half, 10 to 200 modules apart, and neither used by a code read
+// nor inside one at its module size or coarser (a dense code's data holds
+// the runs of a finder here and there). A small code printed inside
+// a larger one (a "double QR"), or a second code the threshold that read
+// the first left unread, shows so; the ladder then climbs on for it.
+func unexplained(found []*finder, read []gridTriple) bool {
+	var left []*finder
+	for _, f := range found {
+		if f.count < 2 || slices.ContainsFunc(read, func(t gridTriple) bool { return t.explains(f) }) {
+			continue
+		}
+		left = append(left, f)
+	}
+	for i, a := range left {
+		for _, b := range left[i+1:] {
+			lo, hi := min(a.size(), b.size()), max(a.size(), b.size())
+			n := math.Hypot(a.x-b.x, a.y-b.y) / ((lo + hi) / 2)
+			if hi <= 1.5*lo && n >= 10 && n <= 200 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// explains reports whether f belongs to the code t read: one of its
+// finders, or a pattern within its outline no finer than its modules.
+func (t gridTriple) explains(f *finder) bool {
+	if f == t.tl || f == t.tr || f == t.bl {
+		return true
+	}
+	if 1.5*f.size() < (t.tl.size()+t.tr.size()+t.bl.size())/3 {
+		return false // finer than the code's modules: a code inside it
+	}
+	// f = tl + a (tr - tl) + b (bl - tl); the outline reaches a quarter
+	// of the way between finder centres past them for the smallest code.
+	ux, uy, vx, vy := t.tr.x-t.tl.x, t.tr.y-t.tl.y, t.bl.x-t.tl.x, t.bl.y-t.tl.y
+	det := ux*vy - uy*vx
+	if det == 0 {
+		return false
+	}
+	dx, dy := f.x-t.tl.x, f.y-t.tl.y
+	a, b := (dx*vy-dy*vx)/det, (ux*dy-uy*dx)/det
+	return a > -0.3 && a < 1.3 && b > -0.3 && b < 1.3
 }

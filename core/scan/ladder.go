@@ -18,8 +18,10 @@ type step struct {
 }
 
 // reader finds and decodes the codes on one prepared plane within b, and
-// reports the bound that ended it early, if one did.
-type reader func(p *plane, b *bounds) ([]Code, *StopError)
+// reports the bound that ended it early, if one did. more says that it
+// saw finder patterns that no code it read explains (see unexplained):
+// another code may be there that a later rung reads.
+type reader func(p *plane, b *bounds) (codes []Code, more bool, stop *StopError)
 
 // ladder is tried in order until a step yields a code, most codes read
 // per millisecond first: the order and the rungs are measured on the

@@ -42,6 +42,15 @@ type corpusImage struct {
 	base  *plane
 }
 
+// read reports whether codes are what im holds: every code and nothing
+// else, or for a real photo (set "real"), its one text among them.
+func (im corpusImage) read(codes []Code) bool {
+	if im.Set == "real" {
+		return reads(codes, im.Texts[0])
+	}
+	return len(codes) == len(im.Texts) && sameSet(texts(codes), im.Texts)
+}
+
 // rungRow is one rung's line of the table.
 type rungRow struct {
 	Rung      string         `json:"rung"`
@@ -57,8 +66,8 @@ type rungRow struct {
 
 // TestRungTable measures the rungs on the corpora in $QR_RUNGS_DIRS
 // (comma-separated directories holding a manifest.json; the clean set is
-// left out) and writes the table as JSON to $QR_RUNGS_OUT. Without the
-// variable it is skipped.
+// left out, real photos are in) and writes the table as JSON to
+// $QR_RUNGS_OUT. Without the variable it is skipped.
 func TestRungTable(t *testing.T) {
 	dirs := os.Getenv("QR_RUNGS_DIRS")
 	if dirs == "" {
@@ -104,7 +113,7 @@ func TestRungTable(t *testing.T) {
 				start := time.Now()
 				codes, _ := climbWithin(im.base, []step{s}, newBounds(Options{Budget: time.Minute, MaxWork: math.MaxInt32}))
 				best = min(best, float64(time.Since(start).Microseconds())/1000)
-				ok[r][i] = len(codes) == len(im.Texts) && sameSet(texts(codes), im.Texts)
+				ok[r][i] = im.read(codes)
 			}
 			ms[r][i] = best
 		}

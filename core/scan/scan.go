@@ -1,22 +1,28 @@
 // Package scan finds and decodes the QR codes in an image.
 //
 // Decode walks a ladder of prepared versions of the image (ladder.go) and
-// stops at the first that yields a code, within a time budget and a budget
-// of pixel work. Each rung thresholds its picture and reads it with the
-// grid detector (finder.go, grid.go): finder patterns checked in each
-// direction on their own scale, each finder's outline fitted as a
-// quadrilateral, the symbol's projection fitted to the twelve outline
-// corners and then followed cell by cell between the alignment patterns,
-// so codes seen 45 degrees off their axis, bent round a bottle or through
-// a wide lens are sampled where their modules are. gozxing decodes the
-// sampled grid (format, version, Reed-Solomon, segments); where a finder
-// has no corners to fit (a round eye), gozxing's own sampler from the
-// three centres takes over. Corner points always refer to the caller's
-// image, whatever scaling the ladder applied.
+// stops at the first that yields a code and leaves no finder pattern
+// unexplained (a small code printed inside a larger one climbs on), within
+// a time budget and a budget of pixel work. Each rung thresholds its
+// picture and reads it with the grid detector (finder.go, grid.go): finder
+// patterns checked in each direction on their own scale, their dark and
+// light runs each on a module of its own (so a blurred or faint finder
+// whose dark rings bleed still counts) and ending at the image's edge
+// where a code was cut out without its quiet zone, each finder's outline
+// fitted as a quadrilateral, the symbol's projection fitted to the twelve
+// outline corners and then followed cell by cell between the alignment
+// patterns, so codes seen 45 degrees off their axis, bent round a bottle
+// or through a wide lens are sampled where their modules are. gozxing
+// decodes the sampled grid (format, version, Reed-Solomon, segments);
+// where a finder has no corners to fit (a round eye), gozxing's own
+// sampler from the three centres takes over. Corner points always refer
+// to the caller's image, whatever scaling the ladder applied.
 //
-// Verify reads its pictures differently on purpose (verify.go): with
-// gozxing's detector and a short ladder no stronger than the decoders
-// phones ship, so that what it calls scannable, phones read.
+// Verify reads its pictures differently on purpose (verify.go): with a
+// short ladder (gozxing's detector, then the grid detector for codes of
+// version 7 up) that reads what zxing-cpp, the decoder behind many phone
+// scanners, reads, and not Decode's, which reads more, so that what it
+// calls scannable, phones read (the agreement set holds it to that).
 //
 // # The ladder
 //
@@ -273,35 +279,51 @@ func climb(ctx context.Context, base *plane, steps []step, start time.Time, limi
 	return climbWithin(base, steps, b)
 }
 
-// climbWithin tries the steps on base in order until one yields codes. A
-// step whose prepared image would take the work past the bound is not
-// read, at the cost of one preparation; within a step, each candidate
-// code is charged before it is sampled.
+// climbWithin tries the steps on base in order until one yields codes
+// and leaves no finder pattern unexplained; the codes of every rung that
+// read one are kept, each once. A step whose prepared image would take
+// the work past the bound is not read, at the cost of one preparation;
+// within a step, each candidate code is charged before it is sampled. A
+// bound reached after some code was read ends the climb with the codes
+// read.
 func climbWithin(base *plane, steps []step, b *bounds) ([]Code, error) {
+	var found []Code
+	var stop *StopError
 	for _, s := range steps {
-		if stop := b.over(); stop != nil {
-			return nil, stop
+		if stop = b.over(); stop != nil {
+			break
 		}
 		p, ok := s.prepare(base)
 		if !ok {
 			continue
 		}
-		if stop := b.take(p.w * p.h); stop != nil {
-			return nil, stop
+		if stop = b.take(p.w * p.h); stop != nil {
+			break
 		}
 		b.tried++
-		codes, stop := s.read(p, b)
-		if len(codes) > 0 {
-			for i := range codes {
-				codes[i].Kind, codes[i].Fields, codes[i].Notes = payload.RecognizeNotes(codes[i].Text)
+		var codes []Code
+		var more bool
+		codes, more, stop = s.read(p, b)
+		for _, c := range codes {
+			if !duplicate(found, c) {
+				found = append(found, c)
 			}
-			return codes, nil
 		}
+		if stop != nil || len(codes) > 0 && !more {
+			break
+		}
+	}
+	if len(found) == 0 {
 		if stop != nil {
 			return nil, stop
 		}
+		return nil, ErrNotFound
 	}
-	return nil, ErrNotFound
+	sort.SliceStable(found, func(i, j int) bool { return before(found[i], found[j]) })
+	for i := range found {
+		found[i].Kind, found[i].Fields, found[i].Notes = payload.RecognizeNotes(found[i].Text)
+	}
+	return found, nil
 }
 
 // zxingReader reads a plane as gozxing's QRCodeMultiReader.DecodeMultiple
@@ -311,19 +333,19 @@ func climbWithin(base *plane, steps []step, b *bounds) ([]Code, error) {
 // reader of Verify's camera model (verify.go); Decode reads with the grid
 // detector.
 func zxingReader(bin binarizer) reader {
-	return func(p *plane, b *bounds) (codes []Code, stop *StopError) {
+	return func(p *plane, b *bounds) (codes []Code, _ bool, stop *StopError) {
 		defer recovered(&codes)
 		src, err := gozxing.NewPlanarYUVLuminanceSource(p.pix, p.w, p.h, 0, 0, p.w, p.h, false)
 		if err != nil {
-			return nil, nil
+			return nil, false, nil
 		}
 		bmp, err := gozxing.NewBinaryBitmap(bin(src))
 		if err != nil {
-			return nil, nil
+			return nil, false, nil
 		}
 		matrix, err := bmp.GetBlackMatrix()
 		if err != nil {
-			return nil, nil
+			return nil, false, nil
 		}
 		det := detector.NewDetector(matrix)
 		dec := decoder.NewDecoder()
@@ -339,7 +361,8 @@ func zxingReader(bin binarizer) reader {
 				syms = append(syms, s)
 			}
 		}
-		return finish(syms, stop)
+		codes, stop = finish(syms, stop)
+		return codes, false, stop
 	}
 }
 
@@ -369,14 +392,16 @@ func zxingSymbol(det *detector.Detector, dec *decoder.Decoder, info *detector.Fi
 // would-be codes, each charged before it is sampled and decoded by
 // gozxing's decoder. A finder of a code read belongs to no other.
 func gridReader(bin func(*plane) *bitmap) reader {
-	return func(p *plane, b *bounds) (codes []Code, stop *StopError) {
+	return func(p *plane, b *bounds) (codes []Code, more bool, stop *StopError) {
 		defer recovered(&codes)
 		bm := bin(p)
 		dec := decoder.NewDecoder()
 		var det *detector.Detector // made when first needed
 		var syms []symbol
 		used := map[*finder]bool{}
-		for _, t := range gridTriples(findFinders(bm, 3)) {
+		var read []gridTriple // the triples of the codes read
+		found := findFinders(bm, 3)
+		for _, t := range gridTriples(found) {
 			if used[t.tl] || used[t.tr] || used[t.bl] {
 				continue
 			}
@@ -388,6 +413,7 @@ func gridReader(bin func(*plane) *bitmap) reader {
 			}
 			if g, ok := readGrid(bm, t, dec); ok {
 				used[t.tl], used[t.tr], used[t.bl] = true, true, true
+				read = append(read, t)
 				if s, ok := newSymbol(g.result, g.dim, backCorners(g.corners, p), p); ok {
 					s.code.aligned = g.aligned
 					syms = append(syms, s)
@@ -402,10 +428,12 @@ func gridReader(bin func(*plane) *bitmap) reader {
 			}
 			if s, ok := zxingSymbol(det, dec, t.info(), p); ok {
 				used[t.tl], used[t.tr], used[t.bl] = true, true, true
+				read = append(read, t)
 				syms = append(syms, s)
 			}
 		}
-		return finish(syms, stop)
+		codes, stop = finish(syms, stop)
+		return codes, len(codes) > 0 && unexplained(found, read), stop
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"qrkeyless/core/qr"
@@ -24,13 +25,18 @@ type Report struct {
 	Warnings  []string `json:"warnings" desc:"Plain words; empty when there is nothing to say."`
 }
 
+// WeakerScanners is Verify's warning on a scannable code that zxing-cpp,
+// the decoder behind many phone scanners, reads in the camera model's
+// pictures but weaker scanners (jsQR, in many web pages) may not.
+const WeakerScanners = "weaker scanners (those in some web pages) may struggle with it: phone scanners read it; print it larger, use a plainer style or more contrast for every reader."
+
 // CameraPxPerModule is the camera model's resolution: a phone a little too
 // far away sees a module as about two and a half pixels. The style matrix
 // in core/render degrades its images to the same pitch, so what it finds
 // unreadable, Verify calls unscannable.
 const CameraPxPerModule = 2.5
 
-// cameraShots is how many pictures the camera model takes through each
+// cameraShots is how many pictures the camera model takes through a
 // lens: one without noise and the rest with different noise.
 const cameraShots = 4
 
@@ -66,34 +72,54 @@ var noiseTable = func() [1 << 14]int8 {
 
 // cameraLadder is the decoder of Verify's pictures, clean and through the
 // camera model: gozxing's reader (its finder search and its sampling from
-// three centres and one alignment pattern, as the decoders phones ship
-// do) on the picture as it is, then thresholded against a local mean
-// (round finders survive it), then upscaled twice. Decode's ladder is
-// much stronger (the grid detector follows codes at 45 degrees and bent
-// ones, and denoising reads faint ones): a verdict from it would promise
-// what phones cannot read. On the agreement set (TestWriteAgreementSet,
-// read by zxing-cpp in make test), no code Verify calls scannable goes
-// unread in any of its three pictures.
+// three centres and one alignment pattern) on the picture as it is, then
+// thresholded against a local mean (round finders survive it), then
+// upscaled twice; and last the grid detector, which follows a large code
+// between its alignment patterns and reads its version information, as
+// zxing-cpp does, where gozxing's one projection misses codes of version
+// 14 to 40 at 2.5 px a module that zxing-cpp reads. Decode's ladder is
+// stronger still (denoising, sharpening, flattening read what phones do
+// not): a verdict from it would promise more than phones read. The eyes
+// zxing-cpp misreads are render's table (render.EyeVerified), not this
+// reader's business. The first weakRungs rungs are the reader of scanners
+// weaker than zxing-cpp (see camera).
 var cameraLadder = []step{
 	{"as is", asIs, zxingReader(hybrid)},
 	{"local mean", asIs, zxingReader(local(2))},
 	{"upscaled", upscaled(2), zxingReader(hybrid)},
+	{"grid", asIs, large(gridReader(hybridBits))},
 }
 
-// cameraRead decodes one picture of the camera model, trying the rung
-// that read the last picture first: the pictures of one code differ only
-// in noise and lens, so the rung that read one nearly always reads the
-// next, and the rungs before it need not fail again. Every rung is still
-// tried before a picture counts as unread. It returns the rung that read
-// it, or -1.
-func cameraRead(ctx context.Context, p *plane, first int) ([]Code, int) {
+// large keeps the codes r reads of version 7 or more: those whose version
+// information zxing-cpp reads and whose alignment patterns it follows, as
+// the grid detector does. Below, zxing-cpp samples from the finders as
+// gozxing does, and the grid detector would read faint codes under noise
+// that it does not.
+func large(r reader) reader {
+	return func(p *plane, b *bounds) ([]Code, bool, *StopError) {
+		codes, more, stop := r(p, b)
+		return slices.DeleteFunc(codes, func(c Code) bool { return c.Version < 7 }), more, stop
+	}
+}
+
+// weakRungs are the rungs of cameraLadder that stand for a weaker scanner:
+// gozxing's reader alone.
+const weakRungs = 3
+
+// cameraRead decodes one picture of the camera model with the first n
+// rungs of cameraLadder, trying the rung that read the last picture first:
+// the pictures of one code differ only in noise and lens, so the rung that
+// read one nearly always reads the next, and the rungs before it need not
+// fail again. Every rung is still tried before a picture counts as unread.
+// It returns the rung that read it, or -1.
+func cameraRead(ctx context.Context, p *plane, first, n int) ([]Code, int) {
 	start := time.Now()
-	for i := range cameraLadder {
+	for i := range n {
 		at := i
 		switch {
-		case i == 0 && first >= 0:
+		case i == 0 && first >= 0 && first < n:
 			at = first
-		case i <= first:
+		case i <= first && first < n:
 			at = i - 1
 		}
 		if seen, _ := climb(ctx, p, cameraLadder[at:at+1], start, 2*time.Second); len(seen) > 0 {
@@ -103,60 +129,81 @@ func cameraRead(ctx context.Context, p *plane, first int) ([]Code, int) {
 	return nil, -1
 }
 
-// camera reports whether base, shrunk by f (when f < 1) and lightly
-// blurred, still decodes to text through both lenses of the camera model
-// (a sharp one, each pixel the average of the light on its own area, and a
-// soft one, each pixel also taking light from its neighbours': a tent
-// filter), with sensor noise and without. Near the limit, noise can tip a
-// failing decode into a passing one as easily as the reverse, so a code
-// must pass all four. The noise is seeded: the verdict is deterministic.
-func camera(ctx context.Context, base *plane, f float64, text string, seed int) bool {
-	rung := -1
-	for _, shrink := range []func(*plane, float64) *plane{resample, tentSampled} {
-		p := base
-		if f < 1 {
-			p = shrink(base, f)
+// shots returns the pictures of base the camera model takes through one
+// lens: shrunk by f (when f < 1), lightly blurred, once as it is and then
+// with seeded sensor noise.
+func shots(base *plane, f float64, shrink func(*plane, float64) *plane, text string, seed int) []*plane {
+	p := base
+	if f < 1 {
+		p = shrink(base, f)
+	}
+	p = lightBlur(p)
+	out := []*plane{p}
+	rng := rand.New(rand.NewPCG(uint64(len(text)), uint64(seed)))
+	for range cameraShots - 1 {
+		noisy := newPlane(p.w, p.h, p.back)
+		at := rng.IntN(len(noiseTable))
+		step := 1 + 2*rng.IntN(len(noiseTable)/2) // odd: every entry, in another order
+		for i, v := range p.pix {
+			at = (at + step) & (len(noiseTable) - 1)
+			noisy.pix[i] = byte(min(255, max(0, int(v)+int(noiseTable[at]))))
 		}
-		p = lightBlur(p)
-		shots := []*plane{p}
-		rng := rand.New(rand.NewPCG(uint64(len(text)), uint64(seed)))
-		for range cameraShots - 1 {
-			noisy := newPlane(p.w, p.h, p.back)
-			at := rng.IntN(len(noiseTable))
-			step := 1 + 2*rng.IntN(len(noiseTable)/2) // odd: every entry, in another order
-			for i, v := range p.pix {
-				at = (at + step) & (len(noiseTable) - 1)
-				noisy.pix[i] = byte(min(255, max(0, int(v)+int(noiseTable[at]))))
-			}
-			shots = append(shots, noisy)
-		}
-		for _, img := range shots {
-			seen, at := cameraRead(ctx, img, rung)
+		out = append(out, noisy)
+	}
+	return out
+}
+
+// camera reports whether base, shrunk by f, still decodes to text in
+// every picture of the camera model through a sharp lens (each pixel the
+// average of the light on its own area), with sensor noise and without:
+// near the limit, noise can tip a failing decode into a passing one as
+// easily as the reverse, so a code must pass all four. The noise is
+// seeded: the verdict is deterministic.
+//
+// weak reports a code that zxing-cpp reads but weaker scanners (jsQR, in
+// many web pages) may not: a picture needed the grid detector, or
+// gozxing's reader alone misses a picture through a soft lens too (a tent
+// filter: each pixel also takes light from its neighbours').
+func camera(ctx context.Context, base *plane, f float64, text string, seed int) (ok, weak bool) {
+	read := func(pics []*plane, n int) (all, weakOnly bool) {
+		rung := -1
+		for _, img := range pics {
+			seen, at := cameraRead(ctx, img, rung, n)
 			if len(seen) != 1 || seen[0].Text != text {
-				return false
+				return false, false
 			}
+			weakOnly = weakOnly || at >= weakRungs
 			rung = at
 		}
-		if f >= 1 { // nothing was shrunk: the lenses see the same
-			break
-		}
+		return true, weakOnly
 	}
-	return true
+	ok, gridOnly := read(shots(base, f, resample, text, seed), len(cameraLadder))
+	if !ok {
+		return false, false
+	}
+	if gridOnly {
+		return true, true
+	}
+	if f >= 1 { // nothing was shrunk: the soft lens sees the same
+		return true, false
+	}
+	soft, _ := read(shots(base, f, tentSampled, text, seed), weakRungs)
+	return true, !soft
 }
 
 // clean reports whether the rendered picture decodes to text, read as
 // the camera model's pictures are.
 func clean(ctx context.Context, base *plane, text string) bool {
-	codes, _ := cameraRead(ctx, base, -1)
+	codes, _ := cameraRead(ctx, base, -1, len(cameraLadder))
 	return len(codes) == 1 && codes[0].Text == text
 }
 
 // Verify renders c with o exactly as the PNG endpoint does, decodes it, and
-// decodes it again after a camera model (downscaled to 2.5 pixels a module
-// through a sharp and a soft lens, lightly blurred, with sensor noise and
-// without), reporting whether it scans and why
-// not. The ladder reads inverted codes, many phones do not: Scannable also
-// asks for dark modules on a light background.
+// decodes it again after a camera model (downscaled to 2.5 pixels a
+// module, lightly blurred, with sensor noise and without), reporting
+// whether it scans and why not, and whether weaker scanners may struggle
+// (see camera). The ladder reads inverted codes, many phones do not:
+// Scannable also asks for dark modules on a light background.
 func Verify(ctx context.Context, c *qr.Code, text string, o render.Options) Report {
 	return VerifyImage(ctx, c, text, o, render.Paletted(c, o)) // the PNG's pixels, without encoding and decoding them
 }
@@ -180,7 +227,8 @@ func VerifyImage(ctx context.Context, c *qr.Code, text string, o render.Options,
 		pitch *= float64(base.w) / float64(w)
 	}
 	r.Decoded = clean(ctx, base, text)
-	r.Camera = camera(ctx, base, CameraPxPerModule/pitch, text, c.Size)
+	var weak bool
+	r.Camera, weak = camera(ctx, base, CameraPxPerModule/pitch, text, c.Size)
 
 	r.Warnings = append(r.Warnings, render.Warnings(o)...)
 	sizeOK, why := render.Scannable(c, o)
@@ -194,5 +242,8 @@ func VerifyImage(ctx context.Context, c *qr.Code, text string, o render.Options,
 		r.Warnings = append(r.Warnings, fmt.Sprintf("the code decodes from a clean image but not after the camera model (%.1f px a module, blur, noise): print it larger, use ec=H or a plainer style.", CameraPxPerModule))
 	}
 	r.Scannable = r.Decoded && r.Camera && sizeOK && r.Contrast >= render.MinContrast && !render.Inverted(o)
+	if r.Scannable && weak {
+		r.Warnings = append(r.Warnings, WeakerScanners)
+	}
 	return r
 }

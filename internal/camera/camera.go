@@ -20,6 +20,11 @@ import (
 // blurred with a Gaussian of sigma 0.8 px, with seeded Gaussian noise of
 // the given deviation in grey levels, saved as JPEG 75.
 func Picture(img image.Image, scale, noise float64, seed uint64) []byte {
+	return Take(img, scale, noise, 75, seed)
+}
+
+// Take is Picture saved at the given JPEG quality (1 to 100).
+func Take(img image.Image, scale, noise float64, quality int, seed uint64) []byte {
 	b := img.Bounds()
 	w, h := max(1, int(math.Round(float64(b.Dx())*scale))), max(1, int(math.Round(float64(b.Dy())*scale)))
 	small := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -34,7 +39,7 @@ func Picture(img image.Image, scale, noise float64, seed uint64) []byte {
 		blurred.Pix[i] = clamp8(float64(blurred.Pix[i]) + rng.NormFloat64()*noise)
 	}
 	var out bytes.Buffer
-	jpeg.Encode(&out, blurred, &jpeg.Options{Quality: 75})
+	jpeg.Encode(&out, blurred, &jpeg.Options{Quality: quality})
 	return out.Bytes()
 }
 
