@@ -8,6 +8,7 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
 )
 
 // Encode encodes text at the options' level, within what o.Symbol requires:
@@ -36,7 +37,7 @@ func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Probl
 // eye most like it that they do. Formats that draw no eyes (json and the
 // terminal ones) draw anything.
 func unsafeEye(call problem.Call, o Options, c *qr.Code) *problem.Problem {
-	if o.Format.Name == "json" || render.IsText(o.Format.Name) {
+	if o.Format.Name == "json" || o.Format.Text {
 		return nil
 	}
 	ok, served, nearest := render.EyeServed(o.Eye, c.Version)
