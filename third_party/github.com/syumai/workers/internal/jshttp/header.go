@@ -2,7 +2,6 @@ package jshttp
 
 import (
 	"net/http"
-	"strings"
 	"syscall/js"
 
 	"github.com/syumai/workers/internal/jsutil"
@@ -17,10 +16,12 @@ func ToHeader(headers js.Value) http.Header {
 	for i := 0; i < headerLen; i++ {
 		entry := entries.Index(i)
 		key := entry.Index(0).String()
-		values := entry.Index(1).String()
-		for _, value := range strings.Split(values, ",") {
-			h.Add(key, value)
-		}
+		// qrkeyless patch: the value is kept whole. Headers joins repeated
+		// fields with ", ", but a comma also sits inside one value (a quoted
+		// ETag, a date); splitting made Header.Get return the first piece
+		// ("If-None-Match: \"a\", <etag>" missed its 304, "Accept:
+		// text/event-stream, application/json" lost its JSON).
+		h.Add(key, entry.Index(1).String())
 	}
 	return h
 }

@@ -61,17 +61,20 @@ func AwaitPromise(promiseVal js.Value) (js.Value, error) {
 	errCh := make(chan error)
 	var then, catch js.Func
 	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		defer then.Release()
 		result := args[0]
 		resultCh <- result
 		return js.Undefined()
 	})
 	catch = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		defer catch.Release()
 		result := args[0]
 		errCh <- fmt.Errorf("failed on promise: %s", result.Call("toString").String())
 		return js.Undefined()
 	})
+	// qrkeyless patch: both callbacks are released once the promise has
+	// settled; each released only itself, so the one that never ran stayed
+	// in syscall/js's table for the life of the program.
+	defer then.Release()
+	defer catch.Release()
 	promiseVal.Call("then", then).Call("catch", catch)
 	select {
 	case result := <-resultCh:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sync" // qrkeyless patch
 	"syscall/js"
 )
 
@@ -42,7 +43,6 @@ func (sr *readableStreamToReadCloser) Read(p []byte) (n int, err error) {
 		promise := sr.streamReader.Call("read")
 		var then, catch js.Func
 		then = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			defer then.Release()
 			result := args[0]
 			if result.Get("done").Bool() {
 				errCh <- io.EOF
@@ -52,11 +52,14 @@ func (sr *readableStreamToReadCloser) Read(p []byte) (n int, err error) {
 			return js.Undefined()
 		})
 		catch = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			defer catch.Release()
 			result := args[0]
 			errCh <- fmt.Errorf("JavaScript error on read: %s", result.Call("toString").String())
 			return js.Undefined()
 		})
+		// qrkeyless patch: both released once the read settles (as in
+		// AwaitPromise); the one that never ran used to stay for good.
+		defer then.Release()
+		defer catch.Release()
 		promise.Call("then", then).Call("catch", catch)
 		select {
 		case result := <-resultCh:
@@ -114,6 +117,7 @@ type readerToReadableStream struct {
 	initialized bool
 	reader      io.ReadCloser
 	chunkBuf    []byte
+	release     func() // qrkeyless patch: releases pull and cancel once the stream is done
 }
 
 // Pull implements ReadableStream's pull method.
@@ -135,6 +139,7 @@ func (rs *readerToReadableStream) Pull(controller js.Value) error {
 	// When the call happens, `io.ErrClosedPipe` should be ignored.
 	if err == io.EOF || err == io.ErrClosedPipe {
 		controller.Call("close")
+		rs.release() // qrkeyless patch
 		if err := rs.reader.Close(); err != nil {
 			return err
 		}
@@ -142,6 +147,7 @@ func (rs *readerToReadableStream) Pull(controller js.Value) error {
 	}
 	if err != nil {
 		controller.Call("error", Error(err.Error()))
+		rs.release() // qrkeyless patch
 		if err := rs.reader.Close(); err != nil {
 			return err
 		}
@@ -153,6 +159,7 @@ func (rs *readerToReadableStream) Pull(controller js.Value) error {
 // Cancel implements ReadableStream's cancel method.
 //   - https://developer.mozilla.org/en-US/docs/Web/API/ReadableStream/ReadableStream#cancel
 func (rs *readerToReadableStream) Cancel() error {
+	rs.release() // qrkeyless patch
 	return rs.reader.Close()
 }
 
@@ -165,8 +172,17 @@ func ConvertReaderToReadableStream(reader io.ReadCloser) js.Value {
 		reader:   reader,
 		chunkBuf: make([]byte, defaultChunkSize),
 	}
+	// qrkeyless patch: pull and cancel are released when the stream closes,
+	// errors or is cancelled; they were never released, and pull holds the
+	// 16 KiB chunk buffer, so every response streamed without a
+	// Content-Length kept about 19 KB. The stream calls neither once it is
+	// closed or cancelled; a late call finds a released function, which
+	// syscall/js answers with undefined and a console message.
+	var pull, cancel js.Func
+	var once sync.Once
+	stream.release = func() { once.Do(func() { pull.Release(); cancel.Release() }) }
 	rsInit := NewObject()
-	rsInit.Set("pull", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	pull = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var cb js.Func
 		cb = js.FuncOf(func(this js.Value, pArgs []js.Value) any {
 			defer cb.Release()
@@ -184,8 +200,8 @@ func ConvertReaderToReadableStream(reader io.ReadCloser) js.Value {
 			return js.Undefined()
 		})
 		return NewPromise(cb)
-	}))
-	rsInit.Set("cancel", js.FuncOf(func(js.Value, []js.Value) any {
+	})
+	cancel = js.FuncOf(func(js.Value, []js.Value) any {
 		var cb js.Func
 		cb = js.FuncOf(func(this js.Value, pArgs []js.Value) any {
 			defer cb.Release()
@@ -202,7 +218,9 @@ func ConvertReaderToReadableStream(reader io.ReadCloser) js.Value {
 			return js.Undefined()
 		})
 		return NewPromise(cb)
-	}))
+	})
+	rsInit.Set("pull", pull)     // qrkeyless patch: named, to be released
+	rsInit.Set("cancel", cancel) // qrkeyless patch: named, to be released
 	return ReadableStreamClass.New(rsInit)
 }
 
