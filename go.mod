@@ -9,6 +9,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef
+	github.com/syumai/workers v0.33.0
 	github.com/yeqown/go-qrcode/v2 v2.3.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
@@ -41,3 +42,5 @@ require (
 tool github.com/a-h/templ/cmd/templ
 
 replace github.com/mark3labs/mcp-go => ./third_party/github.com/mark3labs/mcp-go
+
+replace github.com/syumai/workers => ./third_party/github.com/syumai/workers

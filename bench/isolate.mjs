@@ -1,10 +1,12 @@
 // Runs the Worker's .wasm in Node's V8 (workerd's engine) the way
 // worker/entry.mjs runs it in an isolate: compile the module, instantiate
 // it and run Go's initialisation and main up to its select {} (in
-// workerd, global scope), then answer requests by calling the handle
-// function Go registered, synchronously. No HTTP and no workerd: what is
-// left is Go in WebAssembly, the cost a request pays in CPU. Run it in a
-// fresh process per start-up sample: V8 keeps nothing between processes.
+// workerd, global scope) and its warm-up, then answer requests by calling
+// the handleRequest syumai/workers registered (a Request in, a promise of
+// the Response out), one at a time. No HTTP and no workerd: what is left
+// is Go in WebAssembly and the package's conversions, the cost a request
+// pays in CPU. Run it in a fresh process per start-up sample: V8 keeps
+// nothing between processes.
 //
 // Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--sustained]
 // Prints JSON: {compile_ms, start_ms, warm_ms, first_request_ms,
@@ -48,28 +50,31 @@ if (flag("--inittrace")) {
 // while the module loads, which workerd answers from the build's seed.
 let loading = true;
 const random_while_loading = [];
-const { start, warm, generator } = await import(pathToFileURL(path.join(dir, "start.mjs")));
+const { start, generator } = await import(pathToFileURL(path.join(dir, "start.mjs")));
 const fake = generator(btoa("x".repeat(32)), Date.now());
 t = performance.now();
-const state = start(mod, go, (out) => { random_while_loading.push(out.length); fake(out); }, () => loading);
+// env: no variables, as on workerd alone
+const state = start(mod, go, {}, (out) => { random_while_loading.push(out.length); fake(out); }, () => loading);
 const start_ms = since(t);
 t = performance.now();
-if (!flag("--cold")) warm(state);
+if (!flag("--cold")) state.binding.warm();
 const warm_ms = since(t);
 loading = false;
-const handle = state.handle;
+const handle = state.binding.handleRequest;
 const instance = { exports: { mem: state.memory } };
 
-function request(req) {
-  const res = typeof req === "string"
-    ? handle("GET", `http://127.0.0.1${req}`, [], null, false)
-    : handle("POST", "http://127.0.0.1/api/mcp", [["content-type", "application/json"]], new TextEncoder().encode(JSON.stringify(req.post)), false);
+// request answers req and reads the answer's body: the bytes.
+async function request(req) {
+  const res = await handle(typeof req === "string"
+    ? new Request(`http://127.0.0.1${req}`)
+    : new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req.post) }));
+  const body = new Uint8Array(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${JSON.stringify(req)}: ${res.status}`);
-  return res;
+  return body;
 }
 
 t = performance.now();
-request("/api/v1/qr?data=first");
+await request("/api/v1/qr?data=first");
 const first_request_ms = since(t);
 
 const out = { compile_ms, start_ms, warm_ms, first_request_ms, random_while_loading, wasm_raw: bytes.length };
@@ -79,17 +84,17 @@ if (inits.length) {
   out.inits = inits.slice(0, 15);
 }
 if (flag("--endpoints")) {
-  const types = JSON.parse(new TextDecoder().decode(request("/api/v1/types").body));
+  const types = JSON.parse(new TextDecoder().decode(await request("/api/v1/types")));
   out.endpoints = {};
   const list = Object.entries(endpoints(types));
   // A round of every endpoint first: V8 recompiles a function optimised
   // once it has run enough, and the figures are of an isolate past that.
-  for (let round = 0; round < 10; round++) for (const [, make] of list) request(make(round % 8));
+  for (let round = 0; round < 10; round++) for (const [, make] of list) await request(make(round % 8));
   for (const [name, make] of list) {
     const times = [];
     for (let i = 0; i < value("--endpoints"); i++) {
       const t = performance.now();
-      request(make(i % 8));
+      await request(make(i % 8));
       times.push(performance.now() - t);
     }
     out.endpoints[name] = percentiles(times);
@@ -104,7 +109,7 @@ if (flag("--sustained")) {
     const times = [];
     while (times.length < 1000) {
       const t = performance.now();
-      request(`/api/v1/qr?data=${encodeURIComponent(`https://example.com/item/${served++ % 16}`)}`);
+      await request(`/api/v1/qr?data=${encodeURIComponent(`https://example.com/item/${served++ % 16}`)}`);
       times.push(performance.now() - t);
     }
     out.sustained.push({ served, ...percentiles(times), wasm_bytes: instance.exports.mem.buffer.byteLength });

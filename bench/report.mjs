@@ -372,7 +372,7 @@ const floor = {
 const floorRows = [
   ["native server (`go build ./worker`)", floor.native, ""],
   ["workerd alone, a JavaScript Worker answering a constant (bench/workerd-config.mjs): workerd and loopback HTTP", floor.hello, `+${ms(floor.hello - floor.native)} over native`],
-  ["the Worker's .wasm in Node, `qrkeyless.handle` called directly, no HTTP: the JS/Go bridge (worker/serve_js.go) and our handler", floor.isolate, ""],
+  ["the Worker's .wasm in Node, `handleRequest` (syumai/workers) called directly, no HTTP: the package's way in and out of Go (with Node's Request and Response) and our handler", floor.isolate, ""],
   ["workerd alone, the Worker", floor.workerd, `+${ms(floor.workerd - floor.hello)} over the JavaScript Worker`],
   ["`wrangler dev`, the Worker: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router in front", floor.wrangler, `+${ms(floor.wrangler - floor.workerd)} over workerd alone`],
 ].map(([what, v, adds]) => [what, ms(v), adds]);
@@ -411,7 +411,7 @@ const ladder = Object.fromEntries(jsonl("ladder.jsonl").map((l) => [l.step, l]))
 ladder.worker = { step: "worker", raw: worker.raw, gzip: worker.gzip };
 const ladderSteps = [
   ["runtime", "", "Go runtime alone: an empty program (`sizes/runtime`)"],
-  ["platform", "runtime", "net/http serving a one-line handler through a synchronous bridge like worker/serve_js.go (`sizes/platform`): any Go Worker's floor"],
+  ["platform", "runtime", "net/http serving a one-line handler through syumai/workers, as worker/serve_js.go does (`sizes/platform`): any Go Worker's floor"],
   ["encode", "runtime", "core/qr + core/render, PNG and SVG, no HTTP (`sizes/encode`)"],
   ["decode", "encode", "+ core/scan with gozxing, and core/payload, which it uses (`sizes/decode`)"],
   ["nomcp", "decode", "the Worker without MCP (`./worker`, worker/mcp swapped for a stub by `-overlay`)"],
@@ -600,7 +600,7 @@ reading.push(
   );
 }
 reading.push(
-  `- **Worker latency.** The floor, \`/api/v1/health\` at concurrency 1 (table below): ${ms(floor.native)} ms natively, ${ms(floor.hello)} ms for a JavaScript Worker on workerd, ${ms(floor.workerd)} ms for our Worker on workerd: about ${ms(floor.workerd - floor.hello)} ms per request is the JS/Go bridge and our handler (${ms(floor.isolate)} ms in Node without HTTP).` +
+  `- **Worker latency.** The floor, \`/api/v1/health\` at concurrency 1 (table below): ${ms(floor.native)} ms natively, ${ms(floor.hello)} ms for a JavaScript Worker on workerd, ${ms(floor.workerd)} ms for our Worker on workerd: about ${ms(floor.workerd - floor.hello)} ms per request is syumai/workers' way in and out of Go and our handler (${ms(floor.isolate)} ms in Node without HTTP).` +
     ` Through \`wrangler dev\`, as \`make dev\` and \`make test\` run the Worker, health takes ${ms(floor.wrangler)} ms: wrangler's proxy worker, a second workerd, miniflare's entry worker and the asset router add ${ms(floor.wrangler - floor.workerd)} ms to every request, which a deployed Worker does not pay.` +
     ` At concurrency 16 the Worker answers one request at a time (one Go instance per isolate; WebAssembly is single-threaded), so its latency there is queueing.`,
 );
@@ -610,7 +610,7 @@ if (leak) {
     (leak.grows
       ? `- **One isolate over many requests: memory grows.** In one isolate (Node, PNG requests one after another) the WebAssembly memory grows from ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served - 1)} requests to ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served - 1)}, about ${kib.toFixed(1)} KiB per request; p50 goes from ${ms(leak.from.p50)} ms to ${ms(leak.to.p50)} ms.`
       : `- **One isolate over many requests.** In one isolate (Node, PNG requests one after another) the WebAssembly memory is ${mib(leak.from.wasm_bytes)} MiB after ${int(leak.from.served - 1)} requests and ${mib(leak.to.wasm_bytes)} MiB after ${int(leak.to.served - 1)}; p50 ${ms(leak.from.p50)} ms, then ${ms(leak.to.p50)} ms.`) +
-      ` A request crosses the bridge as plain values and its answer comes back as one (worker/serve_js.go), so no request leaves a Go callback or a stream behind. \`make soak\` (below) runs 100,000 requests of every kind through one workerd process.`,
+      ` A request enters Go through syumai/workers and its answer leaves as one Uint8Array (worker/serve_js.go), and the patch the Worker carries (third_party/) releases every callback the package makes, so no request leaves a Go callback or a stream behind. \`make soak\` (below) runs 100,000 requests of every kind through one workerd process.`,
   );
 }
 if (editor) {
@@ -773,8 +773,8 @@ ${verifySection}${brandSection}
 ### Start-up
 
 The Worker's module in Node (bench/isolate.mjs, ${startup.length} fresh processes, and ${startupCold.length} more with \`--cold\`, no warm-up), as worker/entry.mjs
-runs it: compile build/worker/app.wasm, start (instantiate, Go's initialisation and main up to ready: \`globalThis.qrkeyless.handle\` registered),
-warm-up (entry.mjs answers a round of common requests in global scope so that V8 compiles their code before the first real request), then
+runs it: compile build/worker/app.wasm, start (instantiate, Go's initialisation and main up to ready: syumai/workers' \`handleRequest\` registered),
+warm-up (entry.mjs calls the program's warm, which answers a round of common requests from Go in global scope so that V8 compiles their code before the first real request), then
 the first request, \`GET /api/v1/qr?data=first\`. On workerd alone (bench/workerd-start.mjs): ${wdOurs.length} new processes of our Worker and as many of a
 JavaScript Worker answering a constant, in turn, each polled from spawn until it answers that request.
 

@@ -1,19 +1,23 @@
 // The Worker's entry. The Go program starts while this module loads, in
 // global scope, where Cloudflare pre-warms isolates and allows a second of
-// start-up, and answers a round of requests there so that V8 has compiled
-// it before the first real one (start.mjs); every request then calls the
-// handle function Go registered (worker/serve_js.go), which answers
-// synchronously. If the Go program ever exits, the next request starts a
-// new one.
+// start-up, and answers a round of requests there (warm, from Go) so that
+// V8 has compiled it before the first real one. Every request then goes
+// to the handleRequest that syumai/workers registered (worker/serve_js.go,
+// start.mjs). If the Go program ever exits, the next request starts a new
+// one.
+//
+// syumai/workers' own entry starts a Go program for every request; one
+// program per isolate is what keeps a request at a few milliseconds.
 //
 // Before Go, each request passes fair use (Cloudflare's rate-limiting
 // bindings) and the edge cache (the Cache API), both in front.mjs.
 import "./wasm_exec.js";
+import { env } from "cloudflare:workers";
 import mod from "./app.wasm";
 import seed from "./seed.mjs";
 import build from "./build.mjs"; // a digest of app.wasm: what the edge cache keeps of MCP is per build
-import { generator, start, warm } from "./start.mjs";
-import { fairUse, fromCache, fromMCPCache } from "./front.mjs";
+import { generator, start } from "./start.mjs";
+import { edgeHeader, fairUse, fromCache, fromMCPCache } from "./front.mjs";
 
 // workerd refuses random values in global scope, and Go's runtime asks for
 // 32 bytes as it starts (runtime.randinit, the seed of its own generator:
@@ -23,30 +27,28 @@ import { fairUse, fromCache, fromMCPCache } from "./front.mjs";
 // included, goes to crypto.getRandomValues. README, "The Worker", says
 // what this means for an attacker.
 let loading = true;
-const boot = () => start(mod, new Go(), generator(seed, Date.now()), () => loading, (s) => {
+// env, imported, is the Worker's variables and bindings in global scope;
+// Go reads them through syumai/workers' cloudflare package.
+const boot = () => start(mod, new Go(), env, generator(seed, Date.now()), () => loading, (s) => {
   if (current === s) current = null;
 });
 
 let current = boot();
-warm(current);
+current.binding.warm();
 loading = false;
 
 export default {
   async fetch(req, env, ctx) {
     current ??= boot();
-    const go = current;
-    const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
-    const refused = await fairUse(req, env, body, go);
+    const go = current.binding;
+    if (req.headers.has(edgeHeader)) {
+      req = new Request(req);
+      req.headers.delete(edgeHeader);
+    }
+    const refused = await fairUse(req, env, go);
     if (refused) return refused;
-    // QR_LOOPBACK is set by make dev, whose server listens on 127.0.0.1.
-    const loopback = env.QR_LOOPBACK === "1";
-    const handle = (method, headers, mode) => answer(go.handle(method, req.url, headers, body, loopback, mode));
-    if (req.method === "GET" || req.method === "HEAD") return fromCache(req, ctx, handle);
-    if (req.method === "POST" && new URL(req.url).pathname === "/api/mcp") return fromMCPCache(req, body, ctx, build, handle);
-    return handle(req.method, [...req.headers], 0);
+    if (req.method === "GET" || req.method === "HEAD") return fromCache(req, ctx, go);
+    if (req.method === "POST" && new URL(req.url).pathname === "/api/mcp") return fromMCPCache(req, ctx, build, go);
+    return go.handleRequest(req);
   },
 };
-
-function answer(res) {
-  return new Response(res.body, { status: res.status, headers: res.headers });
-}

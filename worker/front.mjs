@@ -1,19 +1,29 @@
 // What the Worker does in front of Go (README, "The Worker"): fair use,
 // counted by Cloudflare's rate-limiting bindings, and the edge cache, kept
 // with the Cache API. Go decides what each is about: its table of limits
-// (worker/api/fairuse.go, handed over as state.limits) and the canonical
-// key of each cacheable answer (worker/api/edgecache.go). A repeated code
-// is answered from the cache without entering Go.
+// (worker/api/fairuse.go, registered as go.limits beside handleRequest)
+// and the canonical key of each cacheable answer (worker/api/edgecache.go).
+// A repeated code is answered from the cache without entering Go. go is
+// the binding the Go program registered its functions on
+// (worker/serve_js.go): handleRequest, from syumai/workers, takes a
+// Request and returns a promise of the Response.
+
+// edgeHeader is the entry's word to Go on a request (worker/serve_js.go):
+// 1 to have a cacheable answer carry its canonical key in x-qr-key, 2 to
+// ask for the key alone (a 204 with x-qr-key, nothing drawn), as
+// worker/edge's Mark says. Only the entry may say it: the Worker drops
+// the header from every request it receives.
+export const edgeHeader = "x-qr-edge";
 
 // fairUse counts req against its class's binding, keyed on the client's
 // address, and returns the 429 answer when the client is over the limit,
 // or null. Requests from this machine (make dev, its tests) and requests
 // without an address (workerd alone) are not counted, as the native server
 // does not count them; neither are classes whose binding is missing.
-export async function fairUse(req, env, body, go) {
+export async function fairUse(req, env, go) {
   const ip = req.headers.get("cf-connecting-ip");
   if (!ip || /^(127\.|::1$|::ffff:127\.)/.test(ip) || req.method === "OPTIONS") return null;
-  const l = classOf(req, body, go.limits);
+  const l = await classOf(req, go.limits);
   const binding = env[l.binding];
   if (!binding) return null;
   const { success } = await binding.limit({ key: ip });
@@ -26,21 +36,34 @@ export async function fairUse(req, env, body, go) {
 // classOf is worker/api/fairuse.go's classOf over the same table: the
 // first class whose method and path match (and, for a JSON-RPC class, whose
 // method is the call), or a GET asking for verify; the last if none.
-function classOf(req, body, limits) {
+async function classOf(req, limits) {
   const url = new URL(req.url);
   const method = req.method === "HEAD" ? "GET" : req.method;
   const verify = url.searchParams.get("verify");
   for (const l of limits.slice(0, -1)) {
-    if (method === l.method && url.pathname === l.path && (!l.call || isCall(l, req.headers.get("mcp-method"), body))) return l;
+    if (method === l.method && url.pathname === l.path && (!l.call || (await isCall(l, req)))) return l;
     if (l.verify && method === "GET" && verify !== null && ["1", "true", "yes", "on"].includes(verify.toLowerCase())) return l;
   }
   return limits[limits.length - 1];
 }
 
-function isCall(l, method, body) {
+// isCall looks into a copy of the body (req.clone()), so that Go still
+// reads the request as it came.
+async function isCall(l, req) {
+  const method = req.headers.get("mcp-method");
   if (method) return method === l.call;
-  if (!body) return false;
+  if (!req.body) return false;
+  const body = new Uint8Array(await req.clone().arrayBuffer());
   return body.length > l.peek || new TextDecoder().decode(body).includes(`"${l.call}"`);
+}
+
+// asked is req as the edge cache asks it of Go: method, body, req's
+// headers but If-None-Match, and the mode (edgeHeader).
+function asked(req, method, body, mode) {
+  const headers = new Headers(req.headers);
+  headers.delete("if-none-match");
+  headers.set(edgeHeader, String(mode));
+  return new Request(req.url, { method, headers, body });
 }
 
 // fromCache answers a GET or HEAD. An answer is looked up under the
@@ -49,19 +72,18 @@ function isCall(l, method, body) {
 // (public and immutable: no secret, no problem), filed under both. Go is
 // asked for GET answers without If-None-Match, so that what is filed is
 // whole; the request's own conditions are applied here, to hits and misses
-// alike. handle(method, headers, mode) returns Go's answer as a Response.
-export async function fromCache(req, ctx, handle) {
+// alike.
+export async function fromCache(req, ctx, go) {
   const cache = globalThis.caches?.default;
-  if (!cache) return handle(req.method, [...req.headers], 0);
+  if (!cache) return go.handleRequest(req);
   const tag = req.headers.get("if-none-match");
   const head = req.method === "HEAD";
-  const headers = [...req.headers].filter(([name]) => name !== "if-none-match");
   const raw = new Request(req.url);
   const later = (p) => (ctx?.waitUntil ? ctx.waitUntil(p) : p);
 
   let res = await match(cache, raw);
   if (res) return reply(res, "hit", head, tag);
-  const keyed = handle("GET", headers, 2);
+  const keyed = await go.handleRequest(asked(req, "GET", null, 2));
   if (keyed.status !== 204) return reply(keyed, null, head, tag);
   const canon = new Request(new URL(keyed.headers.get("x-qr-key"), req.url));
   res = await match(cache, canon);
@@ -69,7 +91,7 @@ export async function fromCache(req, ctx, handle) {
     await later(put(cache, raw, res.clone()));
     return reply(res, "hit", head, tag);
   }
-  res = handle("GET", headers, 1);
+  res = await go.handleRequest(asked(req, "GET", null, 1));
   const key = res.headers.get("x-qr-key");
   res.headers.delete("x-qr-key");
   if (key && res.status === 200 && /\bimmutable\b/.test(res.headers.get("cache-control") ?? "")) {
@@ -84,22 +106,23 @@ export async function fromCache(req, ctx, handle) {
 // Go checks the request (its _meta, its headers against its body) and
 // names the key without making the answer (mode 2); a hit is sent with
 // the request's own JSON-RPC id. Event-stream answers are not kept.
-export async function fromMCPCache(req, body, ctx, build, handle) {
+export async function fromMCPCache(req, ctx, build, go) {
   const cache = globalThis.caches?.default;
   const method = req.headers.get("mcp-method");
   const accept = req.headers.get("accept") ?? "";
   const json = !accept || /application\/json|application\/\*|\*\/\*/.test(accept);
-  const headers = [...req.headers].filter(([name]) => name !== "if-none-match");
-  if (!cache || !json || (method !== "tools/list" && method !== "server/discover")) return handle(req.method, [...req.headers], 0);
+  if (!cache || !json || (method !== "tools/list" && method !== "server/discover")) return go.handleRequest(req);
   const tag = req.headers.get("if-none-match");
-  const keyed = handle("POST", headers, 2);
+  const body = new Uint8Array(await req.arrayBuffer());
+  const keyed = await go.handleRequest(asked(req, "POST", body, 2));
   if (keyed.status !== 204) return reply(keyed, null, false, tag);
   const key = new Request(new URL(`${keyed.headers.get("x-qr-key")}/${build}`, req.url));
   let id;
   try {
     id = JSON.parse(new TextDecoder().decode(body)).id;
   } catch {
-    return handle(req.method, [...req.headers], 0); // Go has read it; it will say what is wrong
+    // Go has read it; it will say what is wrong
+    return go.handleRequest(new Request(req.url, { method: "POST", headers: req.headers, body }));
   }
   const hit = await match(cache, key);
   if (hit) {
@@ -110,7 +133,7 @@ export async function fromMCPCache(req, body, ctx, build, handle) {
     res.headers.delete("content-length");
     return reply(res, "hit", false, tag);
   }
-  const res = handle("POST", headers, 1);
+  const res = await go.handleRequest(asked(req, "POST", body, 1));
   res.headers.delete("x-qr-key");
   if (res.status === 200) {
     const answer = await res.clone().json();

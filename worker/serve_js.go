@@ -7,128 +7,192 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync"
 	"syscall/js"
+
+	"github.com/syumai/workers"
+	"github.com/syumai/workers/cloudflare"
 
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/edge"
 	"qrkeyless/worker/mcp"
 )
 
-// serve registers the API as globalThis.qrkeyless.handle, a function that
-// answers one request synchronously, and then blocks forever: entry.mjs
-// runs this program once, while the Worker's module loads, and calls
-// handle for every request of the isolate. Static files are wrangler's
-// assets, so the handler gets no site.
-//
-// The bridge is ours, not syumai/workers' (see README, "The Worker"): a
-// request crosses into Go as plain values and its answer comes back as
-// one, so no request leaves a Go callback, a stream or a promise behind.
+// serve answers the Worker's requests through syumai/workers: the package
+// registers handleRequest on the binding the entry hands it
+// (globalThis.context.binding), and turns each Request into an
+// *http.Request and the answer into a Response. Beside handleRequest this
+// program registers what the entry needs besides a request: limits and
+// tooMany, for fair use (front.mjs), and warm. Then it blocks for good:
+// entry.mjs runs it once per isolate, while the Worker's module loads,
+// where the package's own entry would start a program for every request
+// (README, "The Worker"). Static files are wrangler's assets, so the
+// handler gets no site.
 func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double
 	// past it while a large upload is decoded.
 	debug.SetMemoryLimit(80 << 20)
-	h := api.New(nil)
-	bridge := js.Global().Get("Object").New()
-	bridge.Set("handle", js.FuncOf(func(_ js.Value, args []js.Value) any { return handle(h, args) }))
-	bridge.Set("limits", limits()) // the fair-use classes, for the entry's rate limiting
-	// tooMany(url, class, seconds) is the 429 answer to a request to url
-	// over its class's limit, which may retry in seconds.
-	bridge.Set("tooMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		r, err := http.NewRequest(http.MethodGet, args[0].String(), nil)
-		if err != nil {
-			r, _ = http.NewRequest(http.MethodGet, "/", nil)
-		}
-		w := &recorder{header: http.Header{}, status: http.StatusOK}
-		for _, l := range api.Limits {
-			if l.Class == args[1].String() {
-				api.WriteTooMany(w, r, l, args[2].Int())
-			}
-		}
-		return answer(w.status, w.header, w.body.Bytes())
+	h := entry{api.New(nil)}
+	workers.ServeNonBlock(h)
+	binding := js.Global().Get("context").Get("binding")
+	binding.Set("limits", limits())
+	binding.Set("tooMany", js.FuncOf(tooMany))
+	binding.Set("warm", js.FuncOf(func(js.Value, []js.Value) any {
+		warm(h)
+		return nil
 	}))
-	js.Global().Set("qrkeyless", bridge)
+	workers.Ready()
 	select {}
+}
+
+// edgeHeader carries the edge cache's mode from the entry (front.mjs) to
+// Go on the request itself: 1 to have cacheable answers carry their
+// canonical key, 2 to ask for the key alone (edge.Mark). The entry
+// removes it from every request it receives, so only the entry sets it.
+const edgeHeader = "X-Qr-Edge"
+
+// entry is the API as the Worker serves it: the request marked as the
+// entry and the Worker's variables ask, and the answer handed to
+// syumai/workers whole.
+type entry struct{ api http.Handler }
+
+func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if loopback() {
+		ctx = mcp.Loopback(ctx)
+	}
+	if mode := r.Header.Get(edgeHeader); mode != "" {
+		r.Header.Del(edgeHeader)
+		ctx = edge.Mark(ctx, mode == "2")
+	}
+	r = r.WithContext(ctx)
+	if r.Body == nil { // a GET's Request has no body; a server's http.Request always has one
+		r.Body = http.NoBody
+	}
+	if r.Host == "" {
+		r.Host = r.URL.Host
+	}
+	a := &recorder{header: w.Header(), status: http.StatusOK}
+	select {
+	case handoff <- call{e.api, a, r}:
+		<-answered
+	default: // the runner is busy with another request: answer here
+		e.api.ServeHTTP(a, r)
+	}
+	if a.header.Get("Content-Length") == "" && a.status != http.StatusNotModified && a.status != http.StatusNoContent {
+		a.header.Set("Content-Length", strconv.Itoa(a.body.Len()))
+	}
+	w.WriteHeader(a.status)
+	if a.body.Len() == 0 {
+		return
+	}
+	// The answer is whole by now, so it leaves as one Uint8Array, which
+	// the package's ResponseWriter takes as the Response's body
+	// (WriteRawJSBody, how it passes a JavaScript body through): no pipe,
+	// stream or promise per chunk, and no callback left behind.
+	if raw, ok := w.(interface{ WriteRawJSBody(js.Value) }); ok {
+		b := jsUint8Array.New(a.body.Len())
+		js.CopyBytesToJS(b, a.body.Bytes())
+		raw.WriteRawJSBody(b)
+		return
+	}
+	w.Write(a.body.Bytes())
+}
+
+// The API runs on one goroutine that lives as long as the program. The
+// package starts a goroutine for every request, and a new goroutine's
+// stack starts small: drawing a code would grow it by copying, several
+// times a request (in a CPU profile of PNG requests on workerd, 4% of
+// their time); the runner's stack grows once.
+type call struct {
+	h http.Handler
+	w http.ResponseWriter
+	r *http.Request
+}
+
+var (
+	handoff  = make(chan call)
+	answered = make(chan struct{})
+)
+
+func init() {
+	go func() {
+		for c := range handoff {
+			c.h.ServeHTTP(c.w, c.r)
+			answered <- struct{}{}
+		}
+	}()
+}
+
+// loopback reports whether the Worker serves 127.0.0.1 only (make dev sets
+// QR_LOOPBACK=1): the MCP server then checks Host and Origin. A Worker's
+// variables are fixed for its life, so they are read once.
+var loopback = sync.OnceValue(func() bool { return cloudflare.Getenv("QR_LOOPBACK") == "1" })
+
+// warm answers one request of each common kind through the handler (a
+// PNG plain and styled, an SVG, a typed kind): V8 compiles each
+// WebAssembly function the first time it runs, and that work, about
+// 30 ms, would otherwise land on the first request. The entry calls it
+// while the module loads, in global scope, where Cloudflare starts
+// isolates ahead of requests and allows a second; it calls the handler
+// from Go, since the package's path makes objects (a FixedLengthStream)
+// that workerd refuses there. Decode, verify and MCP are left cold: they
+// are rarer, and bring in much more code.
+func warm(h http.Handler) {
+	// Small codes: compiling a function costs the same whatever it draws.
+	for _, path := range []string{
+		"/api/v1/qr?data=warm&size=64",
+		"/api/v1/qr?data=warm&size=64&style=dot&eye=leaf",
+		"/api/v1/qr?data=warm&size=64&format=svg&style=rounded&eye=circle",
+		"/api/v1/wifi?ssid=warm&security=nopass&size=64",
+	} {
+		r, _ := http.NewRequest(http.MethodGet, "http://warm.invalid"+path, nil)
+		h.ServeHTTP(&recorder{header: http.Header{}}, r)
+	}
 }
 
 // limits is api.Limits as JavaScript objects, each field under its name
 // in lower case; built by hand, since encoding/json's first use would
 // cost the Worker's start-up about 15 ms of reflection.
 func limits() js.Value {
-	list := jsArray.New()
-	for _, l := range api.Limits {
-		list.Call("push", js.ValueOf(map[string]any{
+	list := make([]any, len(api.Limits))
+	for i, l := range api.Limits {
+		list[i] = map[string]any{
 			"class": l.Class, "binding": l.Binding, "requests": l.Requests, "period": l.Period,
 			"method": l.Method, "path": l.Path, "verify": l.Verify, "call": l.Call, "peek": l.Peek,
-		}))
-	}
-	return list
-}
-
-var (
-	jsObject     = js.Global().Get("Object")
-	jsArray      = js.Global().Get("Array")
-	jsUint8Array = js.Global().Get("Uint8Array")
-)
-
-// handle answers one request: args are its method, absolute URL, headers
-// (an array of [name, value]), body (a Uint8Array, or null), whether the
-// Worker runs on a loopback address (make dev: the MCP server then checks
-// Host and Origin), and the edge cache's mode: 1 to have cacheable
-// answers carry their canonical key, 2 to ask for the key alone (see
-// edge.Mark). The answer is {status, headers, body}, headers again as
-// pairs.
-func handle(h http.Handler, args []js.Value) any {
-	var body []byte
-	if b := args[3]; b.Truthy() {
-		body = make([]byte, b.Get("length").Int())
-		js.CopyBytesToGo(body, b)
-	}
-	r, err := http.NewRequest(args[0].String(), args[1].String(), bytes.NewReader(body))
-	if err != nil { // workerd hands over valid absolute URLs; answer as a bug would be
-		return answer(http.StatusBadRequest, http.Header{"Content-Type": {"text/plain; charset=utf-8"}}, []byte(err.Error()))
-	}
-	r.RequestURI = r.URL.RequestURI()
-	hs := args[2]
-	for i := range hs.Length() {
-		kv := hs.Index(i)
-		r.Header.Add(kv.Index(0).String(), kv.Index(1).String())
-	}
-	if len(args) > 4 && args[4].Truthy() {
-		r = r.WithContext(mcp.Loopback(r.Context()))
-	}
-	if len(args) > 5 && args[5].Int() > 0 {
-		r = r.WithContext(edge.Mark(r.Context(), args[5].Int() == 2))
-	}
-	w := &recorder{header: http.Header{}, status: http.StatusOK}
-	h.ServeHTTP(w, r)
-	if w.header.Get("Content-Length") == "" && w.status != http.StatusNotModified && w.status != http.StatusNoContent {
-		w.header.Set("Content-Length", strconv.Itoa(w.body.Len()))
-	}
-	return answer(w.status, w.header, w.body.Bytes())
-}
-
-func answer(status int, header http.Header, body []byte) js.Value {
-	out := jsObject.New()
-	out.Set("status", status)
-	pairs := jsArray.New()
-	for name, vs := range header {
-		for _, v := range vs {
-			pairs.Call("push", jsArray.New(name, v))
 		}
 	}
-	out.Set("headers", pairs)
-	if len(body) > 0 {
-		b := jsUint8Array.New(len(body))
-		js.CopyBytesToJS(b, body)
-		out.Set("body", b)
-	} else {
-		out.Set("body", js.Null())
-	}
-	return out
+	return js.ValueOf(list)
 }
 
-// recorder is the http.ResponseWriter of one request: it keeps the
-// status, headers and body for answer.
+// tooMany(url, class, seconds) is the 429 answer to a request to url over
+// its class's limit, which may retry in seconds: {status, headers (an
+// array of [name, value]), body}. The entry answers it without a request
+// to hand to handleRequest: the one it refuses may be a large upload.
+func tooMany(_ js.Value, args []js.Value) any {
+	r, err := http.NewRequest(http.MethodGet, args[0].String(), nil)
+	if err != nil {
+		r, _ = http.NewRequest(http.MethodGet, "/", nil)
+	}
+	w := &recorder{header: http.Header{}, status: http.StatusOK}
+	for _, l := range api.Limits {
+		if l.Class == args[1].String() {
+			api.WriteTooMany(w, r, l, args[2].Int())
+		}
+	}
+	var pairs []any
+	for name, vs := range w.header {
+		for _, v := range vs {
+			pairs = append(pairs, []any{name, v})
+		}
+	}
+	return js.ValueOf(map[string]any{"status": w.status, "headers": pairs, "body": w.body.String()})
+}
+
+var jsUint8Array = js.Global().Get("Uint8Array")
+
+// recorder is an http.ResponseWriter that keeps the status, headers and
+// body of an answer.
 type recorder struct {
 	header http.Header
 	status int

@@ -1,15 +1,17 @@
-// Starting the Go program and calling into it, shared by the Worker's
-// entry (entry.mjs) and the benchmarks that run the same .wasm in Node
-// (bench/isolate.mjs). Expects Go's wasm_exec.js to have defined Go.
+// Starting the Go program, shared by the Worker's entry (entry.mjs) and
+// the benchmarks that run the same .wasm in Node (bench/isolate.mjs).
+// Expects Go's wasm_exec.js to have defined Go.
 
 // start instantiates mod and runs Go's initialisation and main up to its
-// select {}, which registered globalThis.qrkeyless. While loading()
-// reports true, Go's requests for random bytes are answered by fake (see
-// entry.mjs); after, by crypto.getRandomValues. go is a new Go(), whose
-// env a caller may set (GODEBUG). The state's handle answers a request;
-// the state is dropped if Go exits. tooMany and limits are Go's, for fair
-// use (front.mjs).
-export function start(mod, go, fake, loading, onExit = () => {}) {
+// select {} (worker/serve_js.go). syumai/workers reads globalThis.context
+// as the package initialises: env, the Worker's bindings and variables
+// (cloudflare.Getenv), and binding, on which it registers handleRequest
+// (a Request in, a promise of the Response out) and this program
+// registers limits, tooMany and warm. While loading() reports true, Go's
+// requests for random bytes are answered by fake (see entry.mjs); after,
+// by crypto.getRandomValues. go is a new Go(), whose env a caller may set
+// (GODEBUG). The state (the binding, the memory) is dropped if Go exits.
+export function start(mod, go, env, fake, loading, onExit = () => {}) {
   const real = go.importObject.gojs["runtime.getRandomData"];
   go.importObject.gojs["runtime.getRandomData"] = (sp) => {
     if (!loading()) return real(sp);
@@ -18,15 +20,18 @@ export function start(mod, go, fake, loading, onExit = () => {}) {
     const len = go.mem.getUint32(sp + 16, true) + go.mem.getInt32(sp + 20, true) * 4294967296;
     fake(new Uint8Array(go.mem.buffer, at, len));
   };
-  const instance = new WebAssembly.Instance(mod, go.importObject);
-  const state = { handle: null, memory: instance.exports.mem };
+  const binding = {};
+  globalThis.context = { env, binding };
+  let ready = false;
+  // workers.Ready() is the package's signal that handleRequest may be
+  // called; main reaches it before its select {}, so before run returns.
+  const instance = new WebAssembly.Instance(mod, { ...go.importObject, workers: { ready: () => (ready = true) } });
+  const state = { binding, memory: instance.exports.mem };
   // run executes Go's initialisation and main up to its select {}; the
   // promise settles only if Go exits.
   go.run(instance).finally(() => onExit(state));
-  state.handle = globalThis.qrkeyless.handle;
-  state.tooMany = globalThis.qrkeyless.tooMany; // front.mjs, fair use
-  state.limits = globalThis.qrkeyless.limits;
-  globalThis.qrkeyless.memory = instance.exports.mem; // for /api/v1/health
+  if (!ready) throw new Error("the Go program did not call workers.Ready");
+  globalThis.qrkeyless = { memory: instance.exports.mem }; // for /api/v1/health
   return state;
 }
 
@@ -57,19 +62,4 @@ export function generator(seedBase64, now) {
       for (let k = 0; k < 4 && i + k < out.length; k++) out[i + k] = (v >>> (8 * k)) & 0xff;
     }
   };
-}
-
-// warm answers one request of each common kind while the module loads (a
-// PNG plain and styled, an SVG, a typed kind): V8 compiles each
-// WebAssembly function the first time it runs, and that work, about
-// 30 ms, would otherwise land on the first request. Cloudflare starts
-// isolates ahead of requests and allows a second for it. Decode, verify
-// and MCP are left cold: they are rarer, and bring in much more code.
-export function warm(state) {
-  // Small codes: compiling a function costs the same whatever it draws.
-  const get = (path) => state.handle("GET", "http://warm.invalid" + path, [], null, false);
-  get("/api/v1/qr?data=warm&size=64");
-  get("/api/v1/qr?data=warm&size=64&style=dot&eye=leaf");
-  get("/api/v1/qr?data=warm&size=64&format=svg&style=rounded&eye=circle");
-  get("/api/v1/wifi?ssid=warm&security=nopass&size=64");
 }

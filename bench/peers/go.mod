@@ -7,6 +7,7 @@ replace qrkeyless => ../..
 require (
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
+	github.com/syumai/workers v0.33.0
 	github.com/yeqown/go-qrcode/v2 v2.3.0
 	github.com/yeqown/go-qrcode/writer/standard v1.3.0
 	qrkeyless v0.0.0-00010101000000-000000000000

@@ -1,42 +1,23 @@
 //go:build js && wasm
 
 // Command platform is what any Go Worker carries before its own code:
-// net/http serving a one-line handler through a synchronous bridge like
-// the Worker's (worker/serve_js.go: a function registered on the global
-// object that takes a request as plain values and returns the answer),
-// kept alive the same way. The size table's floor.
+// net/http serving a one-line handler through syumai/workers, as the
+// Worker does (worker/serve_js.go), kept alive the same way. The size
+// table's floor. (This module takes the package from the module proxy,
+// unpatched: the Worker's patch, third_party/, changes no size that
+// matters here.)
 package main
 
 import (
-	"bytes"
 	"net/http"
-	"syscall/js"
+
+	"github.com/syumai/workers"
 )
 
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (w *recorder) Header() http.Header         { return w.header }
-func (w *recorder) WriteHeader(status int)      { w.status = status }
-func (w *recorder) Write(p []byte) (int, error) { return w.body.Write(p) }
-
 func main() {
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	workers.ServeNonBlock(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("ok"))
-	})
-	js.Global().Set("handle", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		r, err := http.NewRequest(args[0].String(), args[1].String(), nil)
-		if err != nil {
-			return err.Error()
-		}
-		w := &recorder{header: http.Header{}, status: http.StatusOK}
-		h.ServeHTTP(w, r)
-		out := js.Global().Get("Uint8Array").New(w.body.Len())
-		js.CopyBytesToJS(out, w.body.Bytes())
-		return js.ValueOf(map[string]any{"status": w.status, "body": out})
 	}))
+	workers.Ready()
 	select {}
 }

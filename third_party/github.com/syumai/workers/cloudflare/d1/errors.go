@@ -1,0 +1,9 @@
+package d1
+
+import (
+	"errors"
+)
+
+var (
+	ErrDatabaseNotFound = errors.New("d1: database not found")
+)

@@ -1,0 +1,3 @@
+module github.com/syumai/workers
+
+go 1.21.3
