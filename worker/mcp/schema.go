@@ -7,6 +7,7 @@ import (
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 )
 
@@ -143,9 +144,16 @@ func batchInput() map[string]any {
 	item["description"] = "A plain item (data) or a typed item (type and fields)."
 	items := array(item, "The codes to render, in order.")
 	items["minItems"], items["maxItems"] = 1, batch.MaxItems
+	layout := map[string]any{}
+	for _, p := range sheet.Params {
+		layout[p.Name] = param(p)
+	}
+	sheetObj := object(layout)
+	sheetObj["description"] = "output sheet: the label sheet's layout. Leave it out for A4 labels of Avery L7160 (3 x 7)."
 	return object(map[string]any{
 		"output": map[string]any{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0], "description": "The shape of each result."},
 		"style":  style,
+		"sheet":  sheetObj,
 		"items":  items,
 	}, "items")
 }
