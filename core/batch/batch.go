@@ -63,7 +63,7 @@ type Result struct {
 	Payload string           `json:"payload,omitempty"` // the encoded text
 	Error   *problem.Problem `json:"error,omitempty"`
 	png     []byte
-	code    *generate.Code // output sheet: the code to lay out
+	code    *generate.Code // the code made: what a sheet lays out
 }
 
 // Response is the JSON answer for every output but zip.
@@ -328,7 +328,7 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 		res.Error = p
 		return res
 	}
-	res.Payload = pl.req.Text
+	res.Payload, res.code = pl.req.Text, code
 	switch output {
 	case "base64":
 		res.Data = string(body)
@@ -338,8 +338,6 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 		res.Matrix = body
 	case "zip":
 		res.png = body
-	case "sheet":
-		res.code = code
 	}
 	return res
 }

@@ -16,6 +16,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
+	"qrkeyless/core/size"
 )
 
 // Paper is a sheet's size, portrait, in millimetres.
@@ -336,4 +337,22 @@ func (l Layout) Describe() string {
 		}
 	}
 	return fmt.Sprintf("%s, %d labels a page of %s x %s mm, on %s", name, l.PerPage(), pnum(l.W), pnum(l.H), strings.ToUpper(l.Paper.Name[:1])+l.Paper.Name[1:])
+}
+
+// LabelDistance is how far a label is scanned from, in metres: held in
+// the hand or on a shelf at arm's length, as core/size's business card.
+const LabelDistance = 0.15
+
+// Advice says when a code of side mm (quiet zone included) with n modules
+// a side and a quiet zone of margin modules is too small to scan from
+// LabelDistance, as core/size's advice reckons; "" when it is not.
+func Advice(side float64, n, margin int) string {
+	symbol := side * float64(n) / float64(n+2*margin)
+	need := math.Max(LabelDistance*1000/size.DistanceRatio, size.MinModuleMM*float64(n))
+	if symbol >= need {
+		return ""
+	}
+	min := math.Ceil(need*float64(n+2*margin)/float64(n)*2) / 2
+	return fmt.Sprintf("too small: this code's %d modules a side make a %.1f mm symbol; a label scanned from %g m needs %.1f mm, so code_mm %s or more, or shorter data",
+		n, symbol, LabelDistance, need, pnum(min))
 }
