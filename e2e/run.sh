@@ -47,6 +47,14 @@ rm -f "$QR_CONTRACT_LOG"
 node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$QR_NATIVE_URL/openapi.json" > build/openapi.json
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint build/openapi.json --format summary > build/e2e-redocly.log 2>&1 || { cat build/e2e-redocly.log; exit 1; }
 grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
+# The description through the generators clients are made with: oapi-codegen
+# (Go) writes a client that must compile and call every operation at its
+# examples, each answered as documented; openapi-typescript writes types
+# that must compile under tsc --strict with e2e/clients/ts/check.ts.
+(cd e2e/clients/go && go tool oapi-codegen -generate types,client -package client -o client/client.gen.go ../../../build/openapi.json &&
+  go run . -spec ../../../build/openapi.json -base "$QR_NATIVE_URL")
+npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/e2e-openapi-typescript.log 2>&1 || { cat build/e2e-openapi-typescript.log; exit 1; }
+npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
 
 go test -count=1 ./e2e/
 # Verify's promise against a reader that is not ours: the agreement set

@@ -55,21 +55,21 @@ type Item struct {
 // Result is one item's answer, in request order. Exactly one of URL, Data,
 // SVG and Matrix is set, or Error.
 type Result struct {
-	ID      string           `json:"id,omitempty"`
-	URL     string           `json:"url,omitempty"`
-	Data    string           `json:"data,omitempty"` // data:image/png;base64,...
-	SVG     string           `json:"svg,omitempty"`
-	Matrix  json.RawMessage  `json:"matrix,omitempty"`
-	Payload string           `json:"payload,omitempty"` // the encoded text
-	Error   *problem.Problem `json:"error,omitempty"`
+	ID      string           `json:"id,omitempty" desc:"The item's id."`
+	URL     string           `json:"url,omitempty" desc:"output url: the absolute URL that renders the code."`
+	Data    string           `json:"data,omitempty" desc:"output base64: the PNG as a data URI."`
+	SVG     string           `json:"svg,omitempty" desc:"output svg: the SVG markup."`
+	Matrix  json.RawMessage  `json:"matrix,omitempty" desc:"output json: the module matrix, as format=json gives it."`
+	Payload string           `json:"payload,omitempty" desc:"The text encoded."`
+	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
 	code    *generate.Code // the code made: what a sheet lays out
 }
 
 // Response is the JSON answer for every output but zip.
 type Response struct {
-	Count int      `json:"count"`
-	Items []Result `json:"items"`
+	Count int      `json:"count" desc:"How many items were sent."`
+	Items []Result `json:"items" desc:"One result per item, in request order; a failed item carries error."`
 }
 
 const path = "/api/v1/qr/batch"
@@ -223,8 +223,7 @@ func format(output string) *render.Format {
 		output = "png"
 	case "sheet":
 		f, _ := render.LookupFormat("pdf")
-		f.Write = func(*qr.Code, render.Options) []byte { return nil }
-		f.Brand = func(render.Branded, render.Options) []byte { return nil }
+		f.Writer, f.Brand = noBytes{}, noBytes{}
 		return &f
 	}
 	f, ok := render.LookupFormat(output)
@@ -233,6 +232,13 @@ func format(output string) *render.Format {
 	}
 	return &f
 }
+
+// noBytes writes nothing: a sheet's item is its code, laid out by
+// core/sheet.
+type noBytes struct{}
+
+func (noBytes) Write(*qr.Code, render.Options) []byte            { return nil }
+func (noBytes) WriteBrand(render.Branded, render.Options) []byte { return nil }
 
 // plan is one item read and checked, before its code is made.
 type plan struct {

@@ -173,9 +173,9 @@ func (r Request) Make(ctx context.Context, f render.Format) (*Code, []byte, *pro
 // Bytes writes the code in f, with its branding where f draws branding.
 func (c *Code) Bytes(f render.Format) []byte {
 	if c.Brand != nil && f.Brand != nil {
-		return f.Brand(c.Brand, c.Options.Render())
+		return f.Brand.WriteBrand(c.Brand, c.Options.Render())
 	}
-	return f.Write(c.QR, c.Options.Render())
+	return f.Writer.Write(c.QR, c.Options.Render())
 }
 
 // Verify is the code's verification, as GET /api/v1/verify reports it:

@@ -14,6 +14,7 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/internal/jsonschema"
 )
 
 // Param describes one query parameter: the table that drives parsing, the
@@ -46,6 +47,26 @@ func (p Param) Value(s string) any {
 		return s == "1" || s == "true"
 	}
 	return s
+}
+
+// Schema is the JSON Schema of the parameter's value: its type, bounds,
+// choices, default and example, described by its help. The OpenAPI
+// description and the MCP tools' input schemas both take it.
+func (p Param) Schema() jsonschema.Schema {
+	v := jsonschema.Value{Type: p.Type, Description: p.Help}
+	if (p.Type == "integer" || p.Type == "number") && p.Max > 0 {
+		v.Min, v.Max = jsonschema.Bound(float64(p.Min)), jsonschema.Bound(float64(p.Max))
+	}
+	if p.Enum != nil {
+		v.Enum = p.Enum()
+	}
+	if p.Default != "" {
+		v.Default = p.Value(p.Default)
+	}
+	if p.Example != "" {
+		v.Examples = []any{p.Value(p.Example)}
+	}
+	return v.Schema()
 }
 
 // Names returns the parameter's name followed by its aliases.

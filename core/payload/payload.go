@@ -107,8 +107,8 @@ type Kind struct {
 // a WIFI code) or a form it read as the one Build writes. RecognizeNotes
 // hands them to decode, so that a parse never changes a payload silently.
 type Note struct {
-	Field  string `json:"field,omitempty"` // the kind's field it concerns; empty when it is about the text as a whole
-	Reason string `json:"reason"`          // what was read differently, and why
+	Field  string `json:"field,omitempty" desc:"The field concerned; absent when the note is about the text as a whole."`
+	Reason string `json:"reason" desc:"What was read differently, and why."`
 }
 
 // notes collects the notes of one parse.

@@ -1,6 +1,10 @@
 package payload
 
-import "slices"
+import (
+	"slices"
+
+	"qrkeyless/internal/jsonschema"
+)
 
 // jsonFormats maps field formats to JSON Schema "format" values; formats
 // JSON Schema has no word for get a pattern (below) or nothing.
@@ -21,52 +25,35 @@ var jsonPatterns = map[string]string{
 // pattern, enum and examples; secret fields are writeOnly. It is the one
 // description GET /api/v1/types, the MCP tool schemas and OpenAPI share.
 // Maps marshal with sorted keys, so the JSON is deterministic.
-func (k *Kind) Schema() map[string]any {
-	props := make(map[string]any, len(k.Fields))
+func (k *Kind) Schema() jsonschema.Schema {
+	props := make(jsonschema.Schema, len(k.Fields))
 	required := []string{}
 	for _, fd := range k.Fields {
-		p := map[string]any{"type": "string", "title": fd.Label}
-		if fd.Help != "" {
-			p["description"] = fd.Help
-		}
-		if v := jsonFormats[fd.Format]; v != "" {
-			p["format"] = v
-		}
-		if v := jsonPatterns[fd.Format]; v != "" {
-			p["pattern"] = v
-		}
+		v := jsonschema.Value{Type: "string", Title: fd.Label, Description: fd.Help, Format: jsonFormats[fd.Format],
+			Pattern: jsonPatterns[fd.Format], WriteOnly: fd.Secret}
 		switch {
 		case len(fd.Enum) > 0:
 			// The aliases join the enum so that a client validating against
 			// the schema never refuses a value the API takes; forms still
 			// offer only Enum. Other spellings in another case (wpa2) are a
 			// leniency of the builders the schema does not describe.
-			p["enum"] = append(slices.Clone(fd.Enum), fd.Aliases...)
+			v.Enum = append(slices.Clone(fd.Enum), fd.Aliases...)
 		case fd.Format == FormatBool:
-			p["enum"] = append([]string{"true", "false"}, boolAliases...)
+			v.Enum = append([]string{"true", "false"}, boolAliases...)
 		}
 		if fd.Example != "" {
-			p["examples"] = []string{fd.Example}
+			v.Examples = []any{fd.Example}
 		}
-		if fd.Secret {
-			p["writeOnly"] = true
-		}
-		props[fd.Name] = p
+		props[fd.Name] = v.Schema()
 		if fd.Required {
 			required = append(required, fd.Name)
 		}
 	}
-	s := map[string]any{
-		"$schema":              "https://json-schema.org/draft/2020-12/schema",
-		"title":                k.Title,
-		"type":                 "object",
-		"properties":           props,
-		"required":             required,
-		"additionalProperties": false,
-	}
-	if k.Help != "" {
-		s["description"] = k.Help
-	}
+	s := jsonschema.With(jsonschema.Object(props), k.Help)
+	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	s["title"] = k.Title
+	s["required"] = required
+	s["additionalProperties"] = false
 	if len(k.Unless) > 0 {
 		s["allOf"] = unlessSchema(k.Unless)
 	}

@@ -18,13 +18,13 @@ const ContentType = "application/problem+json"
 // Problem is one problem document. Type, Title, Status, Detail and Fix are
 // always present; Field names the parameter at fault when there is one.
 type Problem struct {
-	Type    string   `json:"type"`
-	Title   string   `json:"title"`
-	Status  int      `json:"status"`
-	Detail  string   `json:"detail"`
-	Field   string   `json:"field,omitempty"`
-	Fix     string   `json:"fix"`
-	Allowed []string `json:"allowed,omitempty"` // the accepted values, when they are a short list
+	Type    string   `json:"type" desc:"The problem's type, /problems/<slug>."`
+	Title   string   `json:"title" desc:"Short name of the problem."`
+	Status  int      `json:"status" desc:"The HTTP status the REST call answers."`
+	Detail  string   `json:"detail" desc:"What was not understood."`
+	Field   string   `json:"field,omitempty" desc:"The parameter at fault."`
+	Fix     string   `json:"fix" desc:"The corrected REST call, or an instruction."`
+	Allowed []string `json:"allowed,omitempty" desc:"The accepted values, when they are a short list."`
 }
 
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }

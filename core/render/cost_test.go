@@ -27,7 +27,7 @@ func BenchmarkCost(b *testing.B) {
 				format, _ := LookupFormat(f.format)
 				b.Run(fmt.Sprintf("v%d/%s/%s/%d", c.Version, st, f.format, f.size), func(b *testing.B) {
 					for b.Loop() {
-						format.Write(c, o)
+						format.Writer.Write(c, o)
 					}
 					b.ReportMetric(float64(Cost(c.Version, o, format)), "est-ns/op")
 				})

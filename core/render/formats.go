@@ -7,7 +7,14 @@ import (
 )
 
 // A Writer writes a symbol in one format.
-type Writer func(c *qr.Code, o Options) []byte
+//
+// Writers are values of empty types (not func values) so that the linker
+// keeps a writer only in a program that writes through the table: the
+// browser's editor reads the table for the format parameter, draws its
+// SVG and PNG directly, and so carries neither PDF, EPS nor encoding/json.
+type Writer interface {
+	Write(c *qr.Code, o Options) []byte
+}
 
 // Branded is a picture drawn with a logo, a frame or gradients (core/brand
 // draws it): it has a PNG and an SVG, from which the formats that offer
@@ -19,7 +26,9 @@ type Branded interface {
 
 // A BrandWriter writes a branded picture in one format, as a Writer
 // writes a plain symbol.
-type BrandWriter func(b Branded, o Options) []byte
+type BrandWriter interface {
+	WriteBrand(b Branded, o Options) []byte
+}
 
 // Format is an output format of the generation endpoints: its names, what
 // it is, and its writers. Formats is the one table every list of formats
@@ -30,7 +39,7 @@ type Format struct {
 	ContentType string
 	Vector      bool        // drawn as outlines at a physical size (size_mm, size_in)
 	Text        bool        // a terminal format (invert applies)
-	Write       Writer      // the plain symbol
+	Writer      Writer      // the plain symbol
 	Brand       BrandWriter // a branded picture; nil where branding is not drawn
 	work        work        // what Cost counts
 }
@@ -47,22 +56,45 @@ const (
 
 // Formats lists every output format; the first is the default.
 var Formats = []Format{
-	{Name: "png", Ext: "png", ContentType: "image/png", Write: pngWithDPI,
-		Brand: func(b Branded, o Options) []byte { return withDPI(b.PNG(), o.DPI) }},
-	{Name: "svg", Ext: "svg", ContentType: "image/svg+xml", Vector: true, Write: SVG, work: outlineWork,
-		Brand: func(b Branded, _ Options) []byte { return b.SVG() }},
-	{Name: "svg-tiny", ContentType: "image/svg+xml", Vector: true, Write: SVGTiny, work: outlineWork},
-	{Name: "json", Ext: "json", ContentType: "application/json", Write: func(c *qr.Code, o Options) []byte { return JSON(c, o.Margin) }, work: cellWork},
-	{Name: "base64", Ext: "txt", ContentType: "text/plain; charset=utf-8", Write: func(c *qr.Code, o Options) []byte { return DataURI(PNG(c, o)) },
-		Brand: func(b Branded, _ Options) []byte { return DataURI(b.PNG()) }},
-	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Vector: true, Write: PDF, work: printWork},
-	{Name: "eps", Ext: "eps", ContentType: "application/postscript", Vector: true, Write: EPS, work: printWork},
-	{Name: "utf8", ContentType: "text/plain; charset=utf-8", Text: true, Write: terminal("utf8"), work: cellWork},
-	{Name: "ansi", ContentType: "text/plain; charset=utf-8", Text: true, Write: terminal("ansi"), work: cellWork},
-	{Name: "ascii", ContentType: "text/plain; charset=utf-8", Text: true, Write: terminal("ascii"), work: cellWork},
+	{Name: "png", Ext: "png", ContentType: "image/png", Writer: pngFormat{}, Brand: pngFormat{}},
+	{Name: "svg", Ext: "svg", ContentType: "image/svg+xml", Vector: true, Writer: svgFormat{}, Brand: svgFormat{}, work: outlineWork},
+	{Name: "svg-tiny", ContentType: "image/svg+xml", Vector: true, Writer: svgTinyFormat{}, work: outlineWork},
+	{Name: "json", Ext: "json", ContentType: "application/json", Writer: jsonFormat{}, work: cellWork},
+	{Name: "base64", Ext: "txt", ContentType: "text/plain; charset=utf-8", Writer: base64Format{}, Brand: base64Format{}},
+	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Vector: true, Writer: pdfFormat{}, work: printWork},
+	{Name: "eps", Ext: "eps", ContentType: "application/postscript", Vector: true, Writer: epsFormat{}, work: printWork},
+	{Name: "utf8", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("utf8"), work: cellWork},
+	{Name: "ansi", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("ansi"), work: cellWork},
+	{Name: "ascii", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("ascii"), work: cellWork},
 }
 
-func pngWithDPI(c *qr.Code, o Options) []byte { return withDPI(PNG(c, o), o.DPI) }
+// The writers of Formats.
+type (
+	pngFormat     struct{}
+	svgFormat     struct{}
+	svgTinyFormat struct{}
+	jsonFormat    struct{}
+	base64Format  struct{}
+	pdfFormat     struct{}
+	epsFormat     struct{}
+	textFormat    string
+)
+
+func (pngFormat) Write(c *qr.Code, o Options) []byte     { return withDPI(PNG(c, o), o.DPI) }
+func (pngFormat) WriteBrand(b Branded, o Options) []byte { return withDPI(b.PNG(), o.DPI) }
+func (svgFormat) Write(c *qr.Code, o Options) []byte     { return SVG(c, o) }
+func (svgFormat) WriteBrand(b Branded, _ Options) []byte { return b.SVG() }
+func (svgTinyFormat) Write(c *qr.Code, o Options) []byte { return SVGTiny(c, o) }
+func (jsonFormat) Write(c *qr.Code, o Options) []byte    { return JSON(c, o.Margin) }
+func (base64Format) Write(c *qr.Code, o Options) []byte  { return DataURI(PNG(c, o)) }
+func (base64Format) WriteBrand(b Branded, _ Options) []byte {
+	return DataURI(b.PNG())
+}
+func (pdfFormat) Write(c *qr.Code, o Options) []byte { return PDF(c, o) }
+func (epsFormat) Write(c *qr.Code, o Options) []byte { return EPS(c, o) }
+func (f textFormat) Write(c *qr.Code, o Options) []byte {
+	return Text(c, o.Margin, string(f), o.Invert)
+}
 
 // withDPI is WithDPI when a resolution is asked for.
 func withDPI(png []byte, dpi int) []byte {
@@ -70,10 +102,6 @@ func withDPI(png []byte, dpi int) []byte {
 		return WithDPI(png, dpi)
 	}
 	return png
-}
-
-func terminal(format string) Writer {
-	return func(c *qr.Code, o Options) []byte { return Text(c, o.Margin, format, o.Invert) }
 }
 
 // FormatNames returns the names of Formats, in order.

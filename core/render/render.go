@@ -60,12 +60,12 @@ func ModulePixels(c *qr.Code, o Options) float64 { return newLayout(c, o).unit }
 
 // Matrix is the JSON form of a symbol (format=json).
 type Matrix struct {
-	Version int     `json:"version"`
-	EC      string  `json:"ec"`
-	Mask    int     `json:"mask"`
-	Size    int     `json:"size"`   // modules per side, quiet zone excluded
-	Margin  int     `json:"margin"` // quiet zone the caller asked for
-	Modules [][]int `json:"modules"`
+	Version int     `json:"version" desc:"Symbol version, 1 to 40."`
+	EC      string  `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
+	Mask    int     `json:"mask" desc:"Mask pattern, 0 to 7."`
+	Size    int     `json:"size" desc:"Modules per side, quiet zone excluded."`
+	Margin  int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
+	Modules [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
 }
 
 // JSON writes the module matrix: 1 is dark, rows top to bottom.

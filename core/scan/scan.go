@@ -143,28 +143,28 @@ func NotFound(err error) (detail, fix string) {
 // of codes joined into one. Its JSON is a result of POST /api/v1/decode and
 // of the qr_decode tool; see NewAnswer.
 type Code struct {
-	Text string `json:"text"` // content as text; byte segments decoded by their ECI or guessed charset
+	Text string `json:"text" desc:"The content as text."` // content as text; byte segments decoded by their ECI or guessed charset
 	// Bytes is the content before any charset guess: byte segments
 	// without an ECI charset designator verbatim, everything else as in
 	// Text. It differs from Text only for codes carrying non-UTF-8 bytes.
-	Bytes   []byte `json:"bytes_base64"`
-	Version int    `json:"version"` // symbol version, 1 to 40
-	EC      string `json:"ec"`      // error correction level: L, M, Q or H
+	Bytes   []byte `json:"bytes_base64" desc:"The content's bytes before any charset guess, in base64."`
+	Version int    `json:"version" desc:"Symbol version, 1 to 40; for a structured-append sequence, its first symbol's." schema:"minimum=1,maximum=40"`
+	EC      string `json:"ec" desc:"Error correction level: L, M, Q or H." schema:"enum=L|M|Q|H"`
 	// Points are the symbol's four outer corners (quiet zone excluded) in
 	// the caller's image pixels, clockwise from the code's own top-left
 	// corner.
-	Points [][2]float64      `json:"points"`
-	Kind   string            `json:"kind"`   // payload kind recognised from Text, e.g. "wifi"; "text" when none claims it
-	Fields map[string]string `json:"fields"` // that kind's fields read back from Text
+	Points [][2]float64      `json:"points" desc:"The symbol's four outer corners (x, y in image pixels), clockwise from its own top-left; for a sequence, its first symbol's." schema:"minItems=4,maxItems=4"`
+	Kind   string            `json:"kind" desc:"The payload kind recognised from the text; text when none claims it."`
+	Fields map[string]string `json:"fields" desc:"That kind's fields read back from the text."`
 	// Notes say what Text held that the kind's builder would not have
 	// written (a value left out, an unusual form), so that reading a
 	// payload never changes it silently.
-	Notes []payload.Note `json:"notes,omitempty"`
+	Notes []payload.Note `json:"notes,omitempty" desc:"What the text held that the kind's builder would not write (a value left out, an unusual form); absent when nothing."`
 	// Parts lists the symbols of a structured-append sequence, in sequence
 	// order, when Code joins them; Version, EC and Points are then those of
 	// the first symbol found, as zxing-cpp reports a merged sequence. Nil
 	// for a code that stands alone.
-	Parts []Part `json:"parts,omitempty"`
+	Parts []Part `json:"parts,omitempty" desc:"Only for a structured-append sequence joined into one result: each symbol found, in sequence order."`
 
 	// aligned is whether the detector found the bottom-right alignment
 	// pattern (or the symbol, version 1, has none): without it the grid
@@ -174,18 +174,18 @@ type Code struct {
 
 // Part is one symbol of a structured-append sequence.
 type Part struct {
-	Index   int          `json:"index"`   // position in the sequence, from 1
-	Total   int          `json:"total"`   // symbols in the sequence; fewer parts than this means some were not found
-	Version int          `json:"version"` // 1 to 40
-	EC      string       `json:"ec"`      // L, M, Q or H
-	Points  [][2]float64 `json:"points"`  // four corners, as Code.Points
+	Index   int          `json:"index" desc:"Position in the sequence, from 1."`
+	Total   int          `json:"total" desc:"Symbols in the sequence; fewer parts than this means some were not found."`
+	Version int          `json:"version" desc:"Symbol version, 1 to 40." schema:"minimum=1,maximum=40"`
+	EC      string       `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
+	Points  [][2]float64 `json:"points" desc:"The symbol's four outer corners, clockwise from its own top-left." schema:"minItems=4,maxItems=4"`
 }
 
 // Answer is the JSON body of POST /api/v1/decode and the structured result
 // of the qr_decode tool.
 type Answer struct {
-	Count   int    `json:"count"`
-	Results []Code `json:"results"`
+	Count   int    `json:"count" desc:"How many codes were found."`
+	Results []Code `json:"results" desc:"Every code found, in reading order."`
 }
 
 // NewAnswer wraps codes for JSON, with every list and map present (empty

@@ -14,14 +14,14 @@ import (
 
 // Report is what verification says about a rendered code.
 type Report struct {
-	Scannable bool     `json:"scannable"` // decoded exactly, also through the camera model, dark on light with enough contrast
-	Decoded   bool     `json:"decoded"`   // the rendered image decodes to exactly the input
-	Camera    bool     `json:"camera"`    // it still decodes after the camera model (see Verify)
-	Version   int      `json:"version"`
-	EC        string   `json:"ec"`
-	Contrast  float64  `json:"contrast"`   // WCAG ratio of foreground to background, 1 to 21
-	QuietZone int      `json:"quiet_zone"` // in modules
-	Warnings  []string `json:"warnings"`   // plain words; empty when there is nothing to say
+	Scannable bool     `json:"scannable" desc:"Decoded exactly, also through the camera model, dark on light with enough contrast."`
+	Decoded   bool     `json:"decoded" desc:"The rendered image decodes to exactly the data."`
+	Camera    bool     `json:"camera" desc:"It still decodes after the phone-camera model (blur, noise, about 2.5 pixels a module)."`
+	Version   int      `json:"version" desc:"Symbol version." schema:"minimum=1,maximum=40"`
+	EC        string   `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
+	Contrast  float64  `json:"contrast" desc:"WCAG contrast ratio of foreground to background, 1 to 21."`
+	QuietZone int      `json:"quiet_zone" desc:"Quiet zone in modules."`
+	Warnings  []string `json:"warnings" desc:"Plain words; empty when there is nothing to say."`
 }
 
 // CameraPxPerModule is the camera model's resolution: a phone a little too

@@ -63,19 +63,19 @@ type Input struct {
 
 // Advice is the recommendation.
 type Advice struct {
-	Version        int     `json:"version"`
-	EC             string  `json:"ec"`
-	Modules        int     `json:"modules"`                   // per side, quiet zone excluded
-	DistanceM      float64 `json:"distance_m"`                // the scanning distance used
-	DPI            int     `json:"dpi"`                       // resolution used for pixel figures
-	ModuleMM       float64 `json:"module_mm"`                 // one module's side
-	SymbolMM       float64 `json:"symbol_mm"`                 // the code without its quiet zone
-	MinSizeMM      float64 `json:"min_size_mm"`               // the code with a 4-module quiet zone
-	ModulePx       int     `json:"module_px"`                 // whole pixels per module at DPI
-	MinSizePx      int     `json:"min_size_px"`               // the size= to ask for, quiet zone included
-	Rule           string  `json:"rule"`                      // the rule that decided the size, with the least width it asks for
-	Print          string  `json:"print"`                     // what to do, in one sentence: the width to print, quiet zone included
-	RecommendedURL string  `json:"recommended_url,omitempty"` // a PNG call at MinSizePx, when Text is given and it fits 4096 px
+	Version        int     `json:"version" desc:"The symbol version the data needs."`
+	EC             string  `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
+	Modules        int     `json:"modules" desc:"Modules per side, quiet zone excluded."`
+	DistanceM      float64 `json:"distance_m" desc:"The scanning distance used, in metres."`
+	DPI            int     `json:"dpi" desc:"The resolution of the pixel figures."`
+	ModuleMM       float64 `json:"module_mm" desc:"One module's side in mm."`
+	SymbolMM       float64 `json:"symbol_mm" desc:"The code without its quiet zone, in mm: the rule's width rounded up to whole pixels a module."`
+	MinSizeMM      float64 `json:"min_size_mm" desc:"The width to print: the code with its 4-module quiet zone, in mm."`
+	ModulePx       int     `json:"module_px" desc:"Whole pixels per module at dpi."`
+	MinSizePx      int     `json:"min_size_px" desc:"The size= to ask for, quiet zone included."`
+	Rule           string  `json:"rule" desc:"The rule that decided the size, with the least width it asks for."`
+	Print          string  `json:"print" desc:"What to do, in one sentence: the width to print, quiet zone included, in mm and pixels."`
+	RecommendedURL string  `json:"recommended_url,omitempty" desc:"A PNG call at min_size_px, when data is given and it fits 4096 px."`
 }
 
 // InputError names the input field at fault.

@@ -21,13 +21,27 @@ import (
 	"qrkeyless/worker/mcp"
 )
 
-// route is one path (or path prefix, ending in /) and the methods it answers.
+// route is one path (or path prefix, ending in /), the methods it
+// answers, and its description: the route table of New is the only list
+// of routes, which ServeHTTP dispatches on and the OpenAPI description is
+// written from.
 type route struct {
 	path    string
 	methods []string // GET implies HEAD
 	handle  http.HandlerFunc
-	post    *postHelp // for a POST route: what to send, for the fix of a 405
-	heavy   bool      // takes one of the slots (busy.go)
+	doc     func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	post    *postHelp             // for a POST route: what to send, for the fix of a 405
+	heavy   bool                  // takes one of the slots (busy.go)
+}
+
+// allow is what the route answers, as the Allow header and the CORS
+// preflight say it: its methods, HEAD where it answers GET, OPTIONS.
+func (rt route) allow() []string {
+	allow := slices.Clone(rt.methods)
+	if slices.Contains(allow, "GET") {
+		allow = append(allow, "HEAD")
+	}
+	return append(allow, "OPTIONS")
 }
 
 // postHelp tells a caller who used the wrong method on a POST route what
@@ -44,28 +58,28 @@ type postHelp struct {
 func New(site fs.FS) http.Handler {
 	s := &server{site: site}
 	s.routes = []route{
-		{path: "/api/v1/qr", methods: []string{"GET", "POST"}, handle: s.qr, post: &postHelp{
+		{path: "/api/v1/qr", methods: []string{"GET", "POST"}, handle: s.qr, doc: generateDoc, post: &postHelp{
 			"a JSON object of the GET parameters (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"data":"hello","frame":"banner-bottom","frame_text":"SCAN ME"}'`}},
-		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle},
-		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
-		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
-		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, heavy: true, post: &postHelp{
+		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle, doc: pathDoc},
+		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health, doc: healthDoc},
+		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types, doc: typesDoc},
+		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, doc: batchDoc, heavy: true, post: &postHelp{
 			"a JSON body of items (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},
-		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, heavy: true, post: &postHelp{
+		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, doc: decodeDoc, heavy: true, post: &postHelp{
 			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
 			`-H 'Content-Type: image/png' --data-binary @code.png`}},
-		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice},
-		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, heavy: true},
+		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
+		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405
-		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, heavy: true, post: &postHelp{
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
-		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},
-		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false)},
-		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true)},
-		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed}, // /api/v1/<kind>; after the fixed paths
+		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
+		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
+		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
+		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc}, // /api/v1/<kind>; after the fixed paths
 	}
 	return s
 }
@@ -102,11 +116,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	allow := append([]string(nil), rt.methods...)
-	if contains(allow, "GET") {
-		allow = append(allow, "HEAD")
-	}
-	allow = append(allow, "OPTIONS")
+	allow := rt.allow()
 	// Every route reads r.URL.Query(), which drops what it cannot read;
 	// once the strict reading passes, the two agree.
 	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions {

@@ -23,6 +23,18 @@ var (
 	served atomic.Int64
 )
 
+// healthAnswer is the body of GET /api/v1/health (its OpenAPI schema is
+// made from it).
+type healthAnswer struct {
+	Instance string `json:"instance" desc:"Which Go instance answered."`
+	Memory   struct {
+		GoHeap uint64 `json:"go_heap_bytes" desc:"Go's heap in use."`
+		Wasm   uint64 `json:"wasm_bytes,omitempty" desc:"The WebAssembly memory's size; in the Worker only."`
+	} `json:"memory"`
+	Requests int64  `json:"requests" desc:"Requests this instance has served, this one included."`
+	Status   string `json:"status" desc:"ok."`
+}
+
 // health answers GET /api/v1/health with the instance, how many requests
 // it has served, itself included, and its memory: the Go heap's live
 // objects and, in the Worker, the size of the WebAssembly memory, which
@@ -30,11 +42,9 @@ var (
 func (s *server) health(w http.ResponseWriter, r *http.Request) {
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(heap)
-	memory := map[string]uint64{"go_heap_bytes": heap[0].Value.Uint64()}
-	if n := wasmBytes(); n > 0 {
-		memory["wasm_bytes"] = n
-	}
-	body, _ := json.Marshal(map[string]any{"status": "ok", "instance": instance(), "requests": served.Load(), "memory": memory})
+	a := healthAnswer{Instance: instance(), Requests: served.Load(), Status: "ok"}
+	a.Memory.GoHeap, a.Memory.Wasm = heap[0].Value.Uint64(), wasmBytes()
+	body, _ := json.Marshal(a)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(body)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"net/http"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -20,6 +19,8 @@ import (
 	"qrkeyless/core/scan"
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
+	"qrkeyless/internal/jsonschema"
+	"qrkeyless/worker/mcp"
 )
 
 type obj = map[string]any
@@ -36,27 +37,14 @@ func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 // License is the service's licence, as the OpenAPI description and README state it.
 const License = "MIT"
 
-// openAPIDoc walks the routes: the typed prefix /api/v1/ is one operation
-// per kind, every other route the entry operations() has for it
-// (TestPublishedDocs fails for a route without one).
+// openAPIDoc walks the routes: each carries its own operations (doc),
+// keyed by path; the typed prefix /api/v1/ carries one per kind.
 func (s *server) openAPIDoc() obj {
 	paths := obj{}
 	for _, rt := range s.routes {
-		if rt.path == "/api/v1/" {
-			for _, k := range payload.All() {
-				paths["/api/v1/"+k.Name] = withMethods(rt, typedOperation(k))
-			}
-			continue
+		for path, op := range rt.doc() {
+			paths[path] = withMethods(rt, op)
 		}
-		key := rt.path
-		if key == "/q/" {
-			key = "/q/{file}"
-		}
-		op, ok := operations()[key]
-		if !ok {
-			continue
-		}
-		paths[key] = withMethods(rt, op)
 	}
 	// MCP's transport defines GET (a stream of server messages) and DELETE
 	// (end a session); a stateless server has neither and says so.
@@ -113,12 +101,7 @@ func withMethods(rt route, op obj) obj {
 			item["head"] = head
 		}
 	}
-	// As ServeHTTP writes Allow: the route's methods, HEAD where it answers GET, OPTIONS.
-	methods := slices.Clone(rt.methods)
-	if slices.Contains(methods, "GET") {
-		methods = append(methods, "HEAD")
-	}
-	allow := strings.Join(append(methods, "OPTIONS"), ", ")
+	allow := strings.Join(rt.allow(), ", ")
 	var inPath []obj // a templated path's parameters, which every operation on it declares
 	ps, _ := op["parameters"].([]obj)
 	for _, p := range ps {
@@ -143,13 +126,14 @@ func withMethods(rt route, op obj) obj {
 func headResponses(get obj) obj {
 	out := obj{}
 	for status, v := range get {
-		r, ok := v.(obj)
-		if !ok || r["content"] == nil {
-			out[status] = v
-			continue
+		r := v.(obj)
+		if name, ok := r["$ref"].(string); ok { // a shared response: its headers, without its body
+			r = clone(sharedResponses()[strings.TrimPrefix(name, "#/components/responses/")].(obj))
 		}
-		r = clone(r)
-		delete(r, "content")
+		if r["content"] != nil {
+			r = clone(r)
+			delete(r, "content")
+		}
 		out[status] = r
 	}
 	return out
@@ -195,61 +179,105 @@ func with(a, b obj) obj {
 	return out
 }
 
-// operations documents the fixed routes, by path.
-func operations() map[string]obj {
-	verify := verifyParam()
-	dataParams := append([]obj{queryParam(params.Data, true, nil)}, aliasParams(params.Data, nil)...)
-	return map[string]obj{
-		"/api/v1/qr": {"summary": "Generate a QR code from text", "operationId": "generate", "tags": []string{"generate"},
-			"description": "A branded code (a gradient, eye colours, a logo, a frame or its text) is verified before it is served; one that would not scan is a 422 whose fix is the nearest call that does.",
-			"parameters":  concat(dataParams, []obj{verify}, sharedParams(nil, nil)),
-			"responses":   with(imageResponses(true), problems(generated...)),
-			"post": obj{"summary": "Generate a QR code from a JSON body of the GET parameters", "operationId": "generatePost", "tags": []string{"generate"},
-				"description": "The parameters of GET /api/v1/qr as the fields of one JSON object (strings, numbers, booleans), for a logo too large for a URL (up to 256 KiB; the body up to 512 KiB). A fix is written as such a body: POST /api/v1/qr with {...}.",
-				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "GenerateBody"),
-					"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
-				"responses": with(imageResponses(true), problems("400", "413", "415", "422 would-not-scan"))}},
-		"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
-			"description": "The extension chooses the format (" + strings.Join(render.Exts(), ", ") + "); a format parameter that disagrees is a 400. " +
-				"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
-				"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
-			"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
-				"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(render.Exts(), "|") + `))$`}, "example": "hello world.svg"}},
-				[]obj{verify}, sharedParams(nil, []string{params.Format.Name})),
-			"responses": with(imageResponses(true), problems("400"))},
-		"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
-			"responses": with(obj{"200": obj{"description": "The service answers", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-				"content": jsonContent(healthSchema())}}, problems())},
-		"/api/v1/types": {"summary": "Every typed payload kind with its field schema", "operationId": "types", "tags": []string{"discovery"},
-			"responses": with(docResponses("application/json", ref("schemas", "Types")), problems("400"))},
-		"/api/v1/verify": {"summary": "Render, rasterize and decode a code; report whether it scans", "operationId": "verify", "tags": []string{"read"},
-			"parameters": concat(dataParams, sharedParams(nil, nil)),
-			"responses":  with(cachedJSON("The report", ref("schemas", "VerifyReport")), problems("400"))},
-		"/api/v1/size": {"summary": "How large to print or show a code", "operationId": "size", "tags": []string{"read"},
-			"parameters": sizeParams(),
-			"responses":  with(cachedJSON("The advice", ref("schemas", "SizeAdvice")), problems("400"))},
-		"/api/v1/decode": {"summary": "Decode every QR code in an image", "operationId": "decode", "tags": []string{"read"},
-			"requestBody": obj{"required": true, "content": decodeBodies()},
-			"responses": with(obj{"200": obj{"description": "The codes found", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-				"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))},
-		"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
-			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
-				"example": obj{"output": "url", "items": []obj{{"id": "home", "data": "https://example.com"}, {"type": "wifi", "fields": obj{"ssid": "Cafe Guest", "security": "nopass"}}}}}}},
-			"responses": with(obj{"200": obj{"description": "Items in request order; a zip of PNGs for output=zip; a PDF label sheet for output=sheet, whose failed items take no label",
-				"headers": obj{"Cache-Control": ref("headers", "Cache-Control"), "x-qr-failed": obj{"description": "output=sheet: the indexes (from 0) of the items that failed; output json answers their problems",
-					"schema": obj{"type": "string", "pattern": "^[0-9]+(,[0-9]+)*$"}}}, "content": obj{
-					"application/json": obj{"schema": ref("schemas", "BatchResponse")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}},
-					"application/pdf": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
-				problems("400", "413", "415"))},
-		"/api/mcp": mcpOperation(),
-		"/openapi.json": {"summary": "This description", "operationId": "openapi", "tags": []string{"discovery"},
-			"responses": with(docResponses("application/json", obj{"type": "object", "required": []string{"openapi", "info", "paths"},
-				"properties": obj{"openapi": obj{"type": "string"}, "info": obj{"type": "object"}, "paths": obj{"type": "object"}}}), problems("400"))},
-		"/llms.txt": {"summary": "What the service does, for language models (llms.txt)", "operationId": "llms", "tags": []string{"discovery"},
-			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))},
-		"/llms-full.txt": {"summary": "llms.txt with every field of every kind", "operationId": "llmsFull", "tags": []string{"discovery"},
-			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))},
+// The operations of the fixed routes; each route of New carries its own
+// (route.doc), keyed by the path OpenAPI names it by.
+
+func dataParams() []obj {
+	return append([]obj{queryParam(params.Data, true, nil)}, aliasParams(params.Data, nil)...)
+}
+
+func generateDoc() map[string]obj {
+	return map[string]obj{"/api/v1/qr": {"summary": "Generate a QR code from text", "operationId": "generate", "tags": []string{"generate"},
+		"description": "A branded code (a gradient, eye colours, a logo, a frame or its text) is verified before it is served; one that would not scan is a 422 whose fix is the nearest call that does.",
+		"parameters":  concat(dataParams(), []obj{verifyParam()}, sharedParams(nil, nil)),
+		"responses":   with(imageResponses(true), problems(generated...)),
+		"post": obj{"summary": "Generate a QR code from a JSON body of the GET parameters", "operationId": "generatePost", "tags": []string{"generate"},
+			"description": "The parameters of GET /api/v1/qr as the fields of one JSON object (strings, numbers, booleans), for a logo too large for a URL (up to 256 KiB; the body up to 512 KiB). A fix is written as such a body: POST /api/v1/qr with {...}.",
+			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "GenerateBody"),
+				"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
+			"responses": with(imageResponses(true), problems("400", "413", "415", "422 would-not-scan"))}}}
+}
+
+func pathDoc() map[string]obj {
+	return map[string]obj{"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
+		"description": "The extension chooses the format (" + strings.Join(render.Exts(), ", ") + "); a format parameter that disagrees is a 400. " +
+			"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
+			"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
+		"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
+			"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(render.Exts(), "|") + `))$`}, "example": "hello world.svg"}},
+			[]obj{verifyParam()}, sharedParams(nil, []string{params.Format.Name})),
+		"responses": with(imageResponses(true), problems("400"))}}
+}
+
+func healthDoc() map[string]obj {
+	return map[string]obj{"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
+		"responses": with(obj{"200": obj{"description": "The service answers", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": jsonContent(ref("schemas", "Health"))}}, problems())}}
+}
+
+func typesDoc() map[string]obj {
+	return map[string]obj{"/api/v1/types": {"summary": "Every typed payload kind with its field schema", "operationId": "types", "tags": []string{"discovery"},
+		"responses": with(docResponses("application/json", ref("schemas", "Types")), problems("400"))}}
+}
+
+func verifyDoc() map[string]obj {
+	return map[string]obj{"/api/v1/verify": {"summary": "Render, rasterize and decode a code; report whether it scans", "operationId": "verify", "tags": []string{"read"},
+		"parameters": concat(dataParams(), sharedParams(nil, nil)),
+		"responses":  with(cachedJSON("The report", ref("schemas", "VerifyReport")), problems("400"))}}
+}
+
+func sizeDoc() map[string]obj {
+	return map[string]obj{"/api/v1/size": {"summary": "How large to print or show a code", "operationId": "size", "tags": []string{"read"},
+		"description": "Give data or length (one of them), and distance_m or medium.",
+		"parameters":  sizeParams(),
+		"responses":   with(cachedJSON("The advice", ref("schemas", "SizeAdvice")), problems("400"))}}
+}
+
+func decodeDoc() map[string]obj {
+	return map[string]obj{"/api/v1/decode": {"summary": "Decode every QR code in an image", "operationId": "decode", "tags": []string{"read"},
+		"requestBody": obj{"required": true, "content": decodeBodies()},
+		"responses": with(obj{"200": obj{"description": "The codes found", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))}}
+}
+
+func batchDoc() map[string]obj {
+	return map[string]obj{"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
+			"example": obj{"output": "url", "items": []obj{{"id": "home", "data": "https://example.com"}, {"type": "wifi", "fields": obj{"ssid": "Cafe Guest", "security": "nopass"}}}}}}},
+		"responses": with(obj{"200": obj{"description": "Items in request order; a zip of PNGs for output=zip; a PDF label sheet for output=sheet, on which the items that failed take no label",
+			"headers": obj{"Cache-Control": ref("headers", "Cache-Control"), "x-qr-failed": obj{"description": "output=sheet: the indexes (from 0) of the items that failed; output json answers their problems",
+				"schema": obj{"type": "string", "pattern": "^[0-9]+(,[0-9]+)*$"}}}, "content": obj{
+				"application/json": obj{"schema": ref("schemas", "BatchResults")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}},
+				"application/pdf": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
+			problems("400", "413", "415"))}}
+}
+
+func openAPIOpDoc() map[string]obj {
+	return map[string]obj{"/openapi.json": {"summary": "This description", "operationId": "openapi", "tags": []string{"discovery"},
+		"responses": with(docResponses("application/json", obj{"type": "object", "required": []string{"openapi", "info", "paths"},
+			"properties": obj{"openapi": obj{"type": "string"}, "info": obj{"type": "object"}, "paths": obj{"type": "object"}}}), problems("400"))}}
+}
+
+func llmsDoc(full bool) func() map[string]obj {
+	if full {
+		return func() map[string]obj {
+			return map[string]obj{"/llms-full.txt": {"summary": "llms.txt with every field of every kind", "operationId": "llmsFull", "tags": []string{"discovery"},
+				"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))}}
+		}
 	}
+	return func() map[string]obj {
+		return map[string]obj{"/llms.txt": {"summary": "What the service does, for language models (llms.txt)", "operationId": "llms", "tags": []string{"discovery"},
+			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))}}
+	}
+}
+
+// typedDoc documents the typed prefix: one operation per kind.
+func typedDoc() map[string]obj {
+	out := map[string]obj{}
+	for _, k := range payload.All() {
+		out["/api/v1/"+k.Name] = typedOperation(k)
+	}
+	return out
 }
 
 func concat(lists ...[]obj) []obj {
@@ -305,17 +333,12 @@ func imageResponses(verify bool) obj {
 		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
 }
 
+// paramSchema is p's value schema for an OpenAPI parameter, whose
+// description and example sit on the parameter itself.
 func paramSchema(p params.Param) obj {
-	sc := obj{"type": p.Type}
-	if p.Type == "integer" {
-		sc["minimum"], sc["maximum"] = p.Min, p.Max
-	}
-	if p.Enum != nil {
-		sc["enum"] = p.Enum()
-	}
-	if p.Default != "" {
-		sc["default"] = p.Value(p.Default)
-	}
+	sc := p.Schema()
+	delete(sc, "description")
+	delete(sc, "examples")
 	return sc
 }
 
@@ -461,28 +484,20 @@ func fieldsSchema(k *payload.Kind) obj {
 }
 
 // sizeParams documents GET /api/v1/size from core/size's table, which also
-// reads the query and writes the qr_size_recommend tool's schema: one
-// exploded object parameter, so that its either/or rule is the schema's.
+// reads the query and writes the qr_size_recommend tool's schema: each a
+// query parameter of its own, none required by itself, since the call
+// needs one of data and length (the operation's description says so; an
+// either/or rule in a schema is what code generators choke on).
 func sizeParams() []obj {
-	props, example := obj{}, obj{}
+	var out []obj
 	for _, p := range size.Params() {
-		sc := paramSchema(p)
-		sc["description"] = p.Help
-		props[p.Name] = sc
-		for _, a := range p.Aliases {
-			props[a] = with(paramSchema(p), obj{"deprecated": true, "description": "Alias of " + p.Name + "."})
+		q := queryParam(p, false, p.Aliases)
+		if p.Name == "length" || p.Name == "distance_m" {
+			delete(q, "example") // the alternatives of data and medium: the examples make one call
 		}
-		if p.Name != "length" { // the data or its length, not both
-			example[p.Name] = p.Value(p.Example)
-		}
+		out = append(append(out, q), aliasParams(p, nil)...)
 	}
-	var either []obj
-	for _, set := range size.Either {
-		either = append(either, obj{"required": set})
-	}
-	return []obj{{"name": "advice", "in": "query", "style": "form", "explode": true, "required": true,
-		"description": "The advice's parameters, each a query parameter of its own (size?data=...&medium=poster).",
-		"schema":      obj{"type": "object", "properties": props, "anyOf": either}, "example": example}}
+	return out
 }
 
 func decodeBodies() obj {
@@ -508,14 +523,14 @@ func examplePNG() []byte {
 	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"})
 }
 
-// mcpOperation documents POST /api/mcp: JSON-RPC errors for what the
+// mcpDoc documents POST /api/mcp: JSON-RPC errors for what the
 // protocol defines (a body that is not JSON, not a request, an unknown
 // method), problem documents for what HTTP refuses before it.
-func mcpOperation() obj {
+func mcpDoc() map[string]obj {
 	rpc := ref("schemas", "JSONRPCResponse")
 	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
 		"content": jsonContent(ref("schemas", "JSONRPCError"))}
-	return obj{"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcpTools, ", "), "operationId": "mcp", "tags": []string{"mcp"},
+	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcp.ToolNames(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
 		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
 			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
 			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",
@@ -529,44 +544,29 @@ func mcpOperation() obj {
 			"304": ref("responses", "NotModified"),
 			"400": rpcError,
 			"404": rpcError,
-		}, problems("403", "413", "415"))}
-}
-
-// mcpTools names the MCP tools, for the summary.
-var mcpTools = []string{"qr_generate", "qr_generate_typed", "qr_decode", "qr_verify", "qr_batch", "qr_size_recommend"}
-
-func healthSchema() obj {
-	n := obj{"type": "integer", "minimum": 0}
-	return obj{"type": "object", "required": []string{"status", "instance", "requests", "memory"}, "additionalProperties": false, "properties": obj{
-		"status": obj{"type": "string", "const": "ok"}, "instance": obj{"type": "string", "description": "Which Go instance answered"}, "requests": n,
-		"memory": obj{"type": "object", "required": []string{"go_heap_bytes"}, "additionalProperties": false, "properties": obj{
-			"go_heap_bytes": n, "wasm_bytes": with(n, obj{"description": "The WebAssembly memory's size; in the Worker only"})}}}}
+		}, problems("403", "413", "415"))}}
 }
 
 func components() obj {
 	str := obj{"type": "string"}
-	problemJSON := func(desc string) obj {
-		return obj{"description": desc, "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": obj{problem.ContentType: obj{"schema": ref("schemas", "Problem")}}}
-	}
 	schemas := obj{
-		"Problem":       schemaOf(reflect.TypeOf(problem.Problem{})),
-		"Matrix":        schemaOf(reflect.TypeOf(render.Matrix{})),
-		"VerifyReport":  schemaOf(reflect.TypeOf(scan.Report{})),
-		"SizeAdvice":    schemaOf(reflect.TypeOf(size.Advice{})),
-		"DecodeResult":  schemaOf(reflect.TypeOf(scan.Answer{})),
-		"BatchResponse": schemaOf(reflect.TypeOf(batch.Response{})),
-		"BatchRequest":  batchRequestSchema(),
-		"GenerateBody":  generateBodySchema(),
-		"Types": obj{"type": "object", "required": []string{"count", "types"}, "additionalProperties": false, "properties": obj{
-			"count": obj{"type": "integer"}, "types": obj{"type": "array", "items": schemaOf(reflect.TypeOf(kindInfo{}))}}},
+		"Problem":      jsonschema.ForValue[problem.Problem](),
+		"Matrix":       jsonschema.ForValue[render.Matrix](),
+		"VerifyReport": jsonschema.ForValue[scan.Report](),
+		"SizeAdvice":   jsonschema.ForValue[size.Advice](),
+		"DecodeResult": jsonschema.ForValue[scan.Answer](),
+		"BatchResults": jsonschema.ForValue[batch.Response](),
+		"Health":       jsonschema.ForValue[healthAnswer](),
+		"Types":        jsonschema.ForValue[typesAnswer](),
+		"BatchRequest": batchRequestSchema(),
+		"GenerateBody": generateBodySchema(),
 		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer"}}, "method": str, "params": obj{"type": "object"}}},
+			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "method": str, "params": obj{"type": "object"}}},
 		"JSONRPCResponse": obj{"type": "object", "required": []string{"jsonrpc", "id"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer"}}, "result": obj{"type": "object"}, "error": ref("schemas", "JSONRPCErrorObject")},
+			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "result": obj{"type": "object"}, "error": ref("schemas", "JSONRPCErrorObject")},
 			"oneOf": []obj{{"required": []string{"result"}}, {"required": []string{"error"}}}},
 		"JSONRPCError": obj{"type": "object", "required": []string{"jsonrpc", "id", "error"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": obj{"type": []string{"string", "integer", "null"}}, "error": ref("schemas", "JSONRPCErrorObject")}},
+			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer", "null"), "error": ref("schemas", "JSONRPCErrorObject")}},
 		"JSONRPCErrorObject": obj{"type": "object", "required": []string{"code", "message"}, "properties": obj{
 			"code": obj{"type": "integer"}, "message": str, "data": obj{}}},
 	}
@@ -575,6 +575,7 @@ func components() obj {
 	}
 	return obj{
 		"schemas":    schemas,
+		"responses":  sharedResponses(),
 		"parameters": sharedComponents(),
 		"headers": obj{
 			"ETag":            obj{"description": "Strong validator of the body; send it back as If-None-Match for a 304", "schema": str},
@@ -588,18 +589,6 @@ func components() obj {
 			"Retry-After":     obj{"description": "Seconds to wait", "required": true, "schema": obj{"type": "string", "pattern": "^[0-9]+$"}},
 			"Allow":           obj{"description": "The methods the path answers", "required": true, "schema": str},
 		},
-		"responses": obj{
-			"Problem":              problemJSON("A problem document: what went wrong and a corrected call"),
-			"BadRequest":           problemJSON("A parameter or the body is wrong; fix is a corrected call"),
-			"Forbidden":            problemJSON("Refused: a loopback server answers only local names and origins"),
-			"MethodNotAllowed":     with(problemJSON("The path does not answer this method"), obj{"headers": obj{"Allow": ref("headers", "Allow"), "Cache-Control": ref("headers", "Cache-Control")}}),
-			"TooLarge":             problemJSON("The body or the work it asks for is over a limit; fix says what fits"),
-			"UnsupportedMediaType": problemJSON("The body's Content-Type is not one this endpoint reads"),
-			"NoCodeFound":          problemJSON("The image holds no readable QR code"),
-			"WouldNotScan":         problemJSON("The branded code would not scan; fix is the nearest call that does (the largest logo_size that scans, one colour for a gradient)"),
-			"TooManyRequests":      with(problemJSON("Fair use: too many requests from one client"), obj{"headers": obj{"Retry-After": ref("headers", "Retry-After"), "Cache-Control": ref("headers", "Cache-Control")}}),
-			"NotModified":          obj{"description": "Not modified: If-None-Match named the current ETag", "headers": obj{"ETag": ref("headers", "ETag")}},
-		},
 	}
 }
 
@@ -607,8 +596,7 @@ func components() obj {
 // only, strings as field values, at least one item.
 func batchRequestSchema() obj {
 	str := obj{"type": "string"}
-	style := obj{"type": "object", "description": "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers",
-		"additionalProperties": obj{"type": []string{"string", "number", "boolean"}}}
+	style := jsonschema.Map(jsonschema.Of("string", "number", "boolean"), "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers")
 	item := obj{"type": "object", "additionalProperties": false, "properties": obj{
 		"id": str, "data": with(str, obj{"description": "Text to encode; or give type and fields"}),
 		"type":   obj{"type": "string", "enum": kindNames()},
@@ -617,34 +605,40 @@ func batchRequestSchema() obj {
 		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
 	layout := obj{}
 	for _, p := range sheet.Params {
-		layout[p.Name] = with(paramSchema(p), obj{"description": p.Help})
+		layout[p.Name] = p.Schema()
 	}
 	return obj{"type": "object", "required": []string{"items"}, "additionalProperties": false, "properties": obj{
 		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
 		"style":  style,
 		"sheet": obj{"type": "object", "additionalProperties": false, "properties": layout,
-			"description": "output sheet: the label sheet's layout (default: A4 labels of Avery L7160, 3 x 7)"},
+			"description": "output sheet: the label sheet's layout (left out: A4 labels of Avery L7160, 3 x 7)"},
 		"items": obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
 }
 
 // generateBodySchema is the body of POST /api/v1/qr: GET /api/v1/qr's
-// parameters (the canonical names; aliases are read too) as JSON fields.
+// parameters (the canonical names; aliases are read too) as JSON fields,
+// numbers also as strings.
 func generateBodySchema() obj {
 	props := obj{}
 	for _, p := range append([]params.Param{params.Data, params.Verify}, params.Shared...) {
-		sc := paramSchema(p)
-		sc["description"] = p.Help
-		switch p.Type {
-		case "integer", "number":
-			sc["type"] = []string{p.Type, "string"} // 300 or "300"
-			delete(sc, "default")
-		case "boolean":
-			sc = obj{"type": []string{"boolean", "string", "integer"}, "description": p.Help}
+		// The default is said in words: a generator (openapi-typescript)
+		// makes a member with a default one the caller must send.
+		help := p.Help
+		if p.Default != "" {
+			help += " Default " + p.Default + "."
 		}
-		props[p.Name] = sc
+		sc := paramSchema(p)
+		delete(sc, "default")
+		switch p.Type {
+		case "integer", "number": // 300 or "300"
+			sc = obj{"anyOf": []obj{sc, {"type": "string"}}}
+		case "boolean":
+			sc = jsonschema.Of("boolean", "string", "integer")
+		}
+		props[p.Name] = with(sc, obj{"description": help})
 	}
 	return obj{"type": "object", "required": []string{params.Data.Name}, "properties": props,
-		"additionalProperties": obj{"type": []string{"string", "number", "boolean"}},
+		"additionalProperties": jsonschema.Of("string", "number", "boolean"),
 		"description":          "Fields the service does not know are ignored, except near misses of a known name, as in a query."}
 }
 
@@ -657,55 +651,22 @@ func kindNames() []string {
 	return names
 }
 
-// schemaOf is the JSON Schema of what encoding/json writes for a value of
-// type t: the response schemas come from the types the handlers encode,
-// so the two cannot drift. A field without omitempty is required; a struct
-// allows no other members.
-func schemaOf(t reflect.Type) obj {
-	switch {
-	case t == reflect.TypeOf(json.RawMessage(nil)):
-		return obj{}
-	case t.Kind() == reflect.Pointer:
-		return schemaOf(t.Elem())
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
-		return obj{"type": "string", "contentEncoding": "base64"}
-	case t.Kind() == reflect.Slice:
-		return obj{"type": "array", "items": schemaOf(t.Elem())}
-	case t.Kind() == reflect.Array:
-		return obj{"type": "array", "items": schemaOf(t.Elem()), "minItems": t.Len(), "maxItems": t.Len()}
-	case t.Kind() == reflect.Map:
-		if t.Elem().Kind() == reflect.Interface {
-			return obj{"type": "object"}
-		}
-		return obj{"type": "object", "additionalProperties": schemaOf(t.Elem())}
-	case t.Kind() == reflect.Interface:
-		return obj{}
-	case t.Kind() == reflect.Bool:
-		return obj{"type": "boolean"}
-	case t.Kind() == reflect.String:
-		return obj{"type": "string"}
-	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64:
-		return obj{"type": "integer"}
-	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
-		return obj{"type": "number"}
-	case t.Kind() == reflect.Struct:
-		props, required := obj{}, []string{}
-		for i := range t.NumField() {
-			f := t.Field(i)
-			tag := f.Tag.Get("json")
-			if !f.IsExported() || tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			if name == "" {
-				name = f.Name
-			}
-			props[name] = schemaOf(f.Type)
-			if !strings.Contains(opts, "omitempty") {
-				required = append(required, name)
-			}
-		}
-		return obj{"type": "object", "properties": props, "required": required, "additionalProperties": false}
+// sharedResponses are the responses operations refer to by name.
+func sharedResponses() obj {
+	problemJSON := func(desc string) obj {
+		return obj{"description": desc, "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": obj{problem.ContentType: obj{"schema": ref("schemas", "Problem")}}}
 	}
-	panic("openapi: no schema for " + t.String())
+	return obj{
+		"Problem":              problemJSON("A problem document: what went wrong and a corrected call"),
+		"BadRequest":           problemJSON("A parameter or the body is wrong; fix is a corrected call"),
+		"Forbidden":            problemJSON("Refused: a loopback server answers only local names and origins"),
+		"MethodNotAllowed":     with(problemJSON("The path does not answer this method"), obj{"headers": obj{"Allow": ref("headers", "Allow"), "Cache-Control": ref("headers", "Cache-Control")}}),
+		"TooLarge":             problemJSON("The body or the work it asks for is over a limit; fix says what fits"),
+		"UnsupportedMediaType": problemJSON("The body's Content-Type is not one this endpoint reads"),
+		"NoCodeFound":          problemJSON("The image holds no readable QR code"),
+		"WouldNotScan":         problemJSON("The branded code would not scan; fix is the nearest call that does (the largest logo_size that scans, one colour for a gradient)"),
+		"TooManyRequests":      with(problemJSON("Fair use: too many requests from one client"), obj{"headers": obj{"Retry-After": ref("headers", "Retry-After"), "Cache-Control": ref("headers", "Cache-Control")}}),
+		"NotModified":          obj{"description": "Not modified: If-None-Match named the current ETag", "headers": obj{"ETag": ref("headers", "ETag")}},
+	}
 }

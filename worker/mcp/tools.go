@@ -68,6 +68,15 @@ func tools(limits scan.Limits) []tool {
 	}
 }
 
+// ToolNames names the tools, in the order tools/list gives them.
+func ToolNames() []string {
+	var names []string
+	for _, t := range tools(scan.Limits{}) {
+		names = append(names, t.Tool.Name)
+	}
+	return names
+}
+
 // define describes a tool. Every tool only computes: it reads nothing but
 // its arguments, changes nothing, and gives the same answer every time.
 func define(name, title, description string, input, output map[string]any) Tool {
