@@ -1,6 +1,7 @@
 // Command site writes the editor's static files: an HTML page per payload
 // kind (<kind>.html, served at /<kind>), the free-text page (index.html),
-// the batch page (batch.html, /batch), the scripts, styles and workers
+// the batch page (batch.html, /batch), the API reference (docs.html,
+// /docs, from the OpenAPI description worker/api writes), the scripts, styles and workers
 // from site/static, the pictures of the style, eye, frame and fill
 // choices, and a favicon (a code). The Makefile adds the three .wasm
 // programs and wasm_exec.js. (Frames are drawn by verify.wasm and
@@ -26,6 +27,7 @@ import (
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/templates"
+	"qrkeyless/worker/api"
 )
 
 //go:embed static
@@ -44,7 +46,11 @@ func main() {
 }
 
 func run(out string) error {
-	pages := map[string]templ.Component{"index.html": templates.Index(payload.All()), "batch.html": templates.Batch(payload.All())}
+	ref, err := templates.ReadReference(api.Description())
+	if err != nil {
+		return err
+	}
+	pages := map[string]templ.Component{"index.html": templates.Index(payload.All()), "batch.html": templates.Batch(payload.All()), "docs.html": templates.Docs(ref)}
 	if err := templates.CheckNames(nil); err != nil {
 		return err
 	}

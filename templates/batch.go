@@ -52,7 +52,7 @@ func SheetControls() []Control {
 			c.Label, c.Input = "Labels", "select"
 			c.Help = "Presets have their stock's real margins and pitch. Print at 100%, not fit to page."
 			for _, pr := range sheet.Presets {
-				c.Options = append(c.Options, Option{pr.Name, pr.Stock, ""})
+				c.Options = append(c.Options, Option{pr.Name, pr.Short(), ""})
 			}
 			c.Options = append(c.Options, Option{"custom", "A grid of my own (below)", ""})
 		case sheet.Columns.Name:

@@ -39,6 +39,13 @@ type Preset struct {
 	PitchX, PitchY float64 // from one label's edge to the next one's, mm
 }
 
+// Short names the preset in a few words: its grid, its paper and its
+// stock's maker's number.
+func (p Preset) Short() string {
+	maker, _, _ := strings.Cut(p.Stock, " and ")
+	return fmt.Sprintf("%d x %d on %s (%s)", p.Columns, p.Rows, map[string]string{"a4": "A4", "letter": "Letter"}[p.Paper], maker)
+}
+
 // Presets lists the label stocks; a paper's first is its default.
 var Presets = []Preset{
 	{"a4-3x7", "a4", "Avery L7160 and compatibles: 21 labels of 63.5 x 38.1 mm", 3, 7, 63.5, 38.1, 7.21, 15.15, 66.04, 38.1},

@@ -225,7 +225,10 @@ function setup() {
   for (const sel of $('columns').querySelectorAll('select')) if (sel.value) s.columns[sel.dataset.col] = sel.value;
   for (const el of styles) {
     if (isRadio(el) && !el.checked) continue;
-    s.style[el.dataset.style] = isLogo(el) ? logoURI() : value(el);
+    const v = isLogo(el) ? logoURI() : value(el);
+    // Left out at its default, as a link leaves it: the fixes then read
+    // as the API's for the same items.
+    if (v !== '' && v !== (el.dataset.default || '')) s.style[el.dataset.style] = v;
   }
   const custom = $('c-preset').value === 'custom';
   for (const el of layout) {
