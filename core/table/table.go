@@ -146,8 +146,9 @@ var Names = []string{"name", "id", "label", "title", "room", "sku", "asset", "ta
 
 // Guess maps each field of k (the plain text's one field, "data", when
 // k is nil) to the column whose header names it: by the field's name,
-// its short name or its label, whole, else a header holding one of them
-// as a word ("WiFi password"). A column serves one field; a field no
+// its short name or its label, whole; else a header holding one of them
+// as a word ("WiFi password"), or the first word of the label
+// ("Network" for the network name). A column serves one field; a field no
 // header names is left out, but for plain text, which takes the first
 // column.
 func Guess(header []string, k *payload.Kind) map[string]int {
@@ -199,12 +200,24 @@ func match(header, names []string, whole bool, taken map[int]bool) int {
 				continue
 			}
 			hn := norm(h)
-			if hn == n || !whole && len(n) >= 3 && hasWord(h, n) {
+			if hn == n || !whole && (len(n) >= 3 && hasWord(h, n) || len(hn) >= 4 && firstWord(label(names)) == hn) {
 				return i
 			}
 		}
 	}
 	return -1
+}
+
+// label is the last of a field's names: its label ("Network name").
+func label(names []string) string { return names[len(names)-1] }
+
+// firstWord is the first word of s, normalised.
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return norm(f[0])
 }
 
 // hasWord reports whether header h holds word w (normalised) as a word of

@@ -46,6 +46,7 @@ func TestGuess(t *testing.T) {
 	}{
 		{[]string{"Room", "SSID", "WiFi Password", "Security"}, wifi, "map[password:2 security:3 ssid:1]"},
 		{[]string{"Network name", "sec", "Pass"}, wifi, "map[security:1 ssid:0]"},
+		{[]string{"Room", "Network", "Password"}, wifi, "map[password:2 ssid:1]"},
 		{[]string{"Name", "Link"}, nil, "map[data:1]"},
 		{[]string{"Asset", "Serial"}, nil, "map[data:0]"},
 		{[]string{"First name", "Last name", "E-mail", "Phone"}, vcard, "map[email:2 fn:0 ln:1 phone:3]"},
