@@ -20,6 +20,7 @@ import (
 	"syscall/js"
 
 	"qrkeyless/wasm/batchjob"
+	"qrkeyless/wasm/jsval"
 )
 
 var job *batchjob.Job
@@ -35,24 +36,24 @@ func main() {
 }
 
 func inspect(_ js.Value, args []js.Value) any {
-	in := batchjob.Inspect(str(arg(args, 0)), str(arg(args, 1)))
+	in := batchjob.Inspect(jsval.Str(arg(args, 0)), jsval.Str(arg(args, 1)))
 	header := make([]any, len(in.Header))
 	for i, h := range in.Header {
 		header[i] = h
 	}
-	return map[string]any{"header": header, "rows": in.Rows, "sep": in.Sep, "guess": object(in.Guess), "name": in.Name, "error": in.Error}
+	return map[string]any{"header": header, "rows": in.Rows, "sep": in.Sep, "guess": jsval.Object(in.Guess), "name": in.Name, "error": in.Error}
 }
 
 func open(_ js.Value, args []js.Value) any {
 	v := arg(args, 0)
 	s := batchjob.Setup{
-		Text: str(v.Get("text")), Kind: str(v.Get("kind")), Columns: strings(v.Get("columns")),
-		Name: str(v.Get("name")), Caption: str(v.Get("caption")), Style: strings(v.Get("style")),
-		Output: str(v.Get("output")), Sheet: strings(v.Get("sheet")),
+		Text: jsval.Str(v.Get("text")), Kind: jsval.Str(v.Get("kind")), Columns: jsval.Strings(v.Get("columns")),
+		Name: jsval.Str(v.Get("name")), Caption: jsval.Str(v.Get("caption")), Style: jsval.Strings(v.Get("style")),
+		Output: jsval.Str(v.Get("output")), Sheet: jsval.Strings(v.Get("sheet")),
 	}
 	var o batchjob.Opened
 	job, o = batchjob.Open(s)
-	return map[string]any{"rows": o.Rows, "errors": object(o.Errors), "layout": o.Layout, "side": o.Side}
+	return map[string]any{"rows": o.Rows, "errors": jsval.Object(o.Errors), "layout": o.Layout, "side": o.Side}
 }
 
 func row(_ js.Value, args []js.Value) any {
@@ -83,33 +84,4 @@ func arg(args []js.Value, i int) js.Value {
 		return args[i]
 	}
 	return js.Undefined()
-}
-
-func str(v js.Value) string {
-	if v.Type() != js.TypeString {
-		return ""
-	}
-	return v.String()
-}
-
-// strings reads a JS object of strings into a map.
-func strings(v js.Value) map[string]string {
-	m := map[string]string{}
-	if v.Type() != js.TypeObject {
-		return m
-	}
-	keys := js.Global().Get("Object").Call("keys", v)
-	for i := 0; i < keys.Length(); i++ {
-		k := keys.Index(i).String()
-		m[k] = str(v.Get(k))
-	}
-	return m
-}
-
-func object(m map[string]string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
