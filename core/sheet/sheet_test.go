@@ -157,3 +157,22 @@ func TestCheckRefusesFrames(t *testing.T) {
 		t.Fatal(p)
 	}
 }
+
+// A code too small to scan from a label's distance gets advice with the
+// size that does; one large enough gets none.
+func TestAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		side      float64
+		n, margin int
+		want      string
+	}{
+		{30, 25, 4, ""},
+		{20, 25, 4, ""}, // a 15.2 mm symbol: over the distance rule's 15 mm
+		{15, 41, 4, "too small: this code's 41 modules a side make a 12.6 mm symbol; a label scanned from 0.15 m needs 15.0 mm, so code_mm 18 or more, or shorter data"},
+		{40, 177, 4, "too small: this code's 177 modules a side make a 38.3 mm symbol; a label scanned from 0.15 m needs 58.4 mm, so code_mm 61.5 or more, or shorter data"},
+	} {
+		if got := Advice(tc.side, tc.n, tc.margin); got != tc.want {
+			t.Errorf("%g mm, %d modules:\n got %q\nwant %q", tc.side, tc.n, got, tc.want)
+		}
+	}
+}

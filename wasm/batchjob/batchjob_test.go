@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/params"
 	"qrkeyless/internal/readback"
 )
 
@@ -108,6 +109,19 @@ func TestSheet(t *testing.T) {
 	rows, data := run(t, s)
 	if !bytes.HasPrefix(data, []byte("%PDF")) || rows[0].File != "" || rows[0].Advice != "" {
 		t.Fatalf("%+v %.20q", rows[0], data)
+	}
+	// A logo from a file goes on every code: one image in the sheet, and
+	// in each PNG of a zip, which still reads.
+	logo := s
+	logo.Style = map[string]string{"logo": params.LogoExample, "logo_size": "0.15"}
+	rows, data = run(t, logo)
+	if n := bytes.Count(data, []byte("/Subtype /Image")); n != 2 || !rows[0].Scans {
+		t.Errorf("a logo on the sheet: %d images (want the colours and their mask), row %+v", n, rows[0])
+	}
+	logo.Output = "png"
+	rows, data = run(t, logo)
+	if got, err := readback.Text(unzip(t, data)[rows[0].File]); got != "WIFI:T:WPA;S:Hotel Guest;P:correct horse 101;;" {
+		t.Errorf("a PNG with the logo reads %q, %v", got, err)
 	}
 	s.Sheet = map[string]string{"columns": "10", "rows": "20", "margin_x": "0", "margin_y": "0"}
 	rows, _ = run(t, s)
