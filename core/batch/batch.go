@@ -63,13 +63,14 @@ type Result struct {
 	Payload string           `json:"payload,omitempty" desc:"The text encoded."`
 	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
-	code    *generate.Code // the code made: what a sheet lays out
 }
 
-// Response is the JSON answer for every output but zip.
+// Response is the JSON answer for every output but zip and sheet.
 type Response struct {
 	Count int      `json:"count" desc:"How many items were sent."`
 	Items []Result `json:"items" desc:"One result per item, in request order; a failed item carries error."`
+
+	labels *sheet.Labels // output sheet: the codes made, in item order
 }
 
 const path = "/api/v1/qr/batch"
@@ -172,8 +173,15 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
 	}
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
+	if req.Output == "sheet" {
+		out.labels = &sheet.Labels{}
+	}
 	for i, pl := range plans {
-		out.Items[i] = pl.make(ctx, req.Output, f, base)
+		var code *generate.Code
+		out.Items[i], code = pl.make(ctx, req.Output, f, base)
+		if code != nil && out.labels != nil {
+			out.labels.Add(code)
+		}
 		if !b.Answer.Charge(out.Items[i].size()) {
 			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
 				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20)
@@ -197,7 +205,7 @@ func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	if pl.res.Error != nil {
 		return Made{}, pl.res.Error
 	}
-	res := pl.make(ctx, req.Output, format(req.Output), "")
+	res, code := pl.make(ctx, req.Output, format(req.Output), "")
 	if res.Error != nil {
 		return Made{}, res.Error
 	}
@@ -210,7 +218,7 @@ func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	case "json":
 		body = res.Matrix
 	}
-	return Made{Code: res.code, Body: body, Text: res.Payload}, nil
+	return Made{Code: code, Body: body, Text: res.Payload}, nil
 }
 
 // format is the format an output draws each item in: none for url, whose
@@ -311,32 +319,33 @@ func (pl plan) cost(output string, f *render.Format) int64 {
 	return pl.req.Cost(pl.version, *f)
 }
 
-// make makes the planned item in output, drawn in f.
-func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result) {
+// make makes the planned item in output, drawn in f, and gives its code
+// too (none for a link, or when it failed).
+func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result, code *generate.Code) {
 	res = pl.res
 	if res.Error != nil {
-		return res
+		return res, nil
 	}
 	defer func() { params.Scrub(res.Error, pl.q) }()
 	if f == nil { // url
 		if pl.req.Secret {
 			res.Error = problem.BadValue.New("output", "a url would carry this item's secret in the clear",
 				`Use "output":"base64" or "svg" for items with a password or key.`)
-			return res
+			return res, nil
 		}
 		if _, p := params.Encode(pl.req.Call, pl.req.Text, pl.req.Options); p != nil {
 			res.Error = p
-			return res
+			return res, nil
 		}
 		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
-		return res
+		return res, nil
 	}
 	code, body, p := pl.req.Make(ctx, *f)
 	if p != nil {
 		res.Error = p
-		return res
+		return res, nil
 	}
-	res.Payload, res.code = pl.req.Text, code
+	res.Payload = pl.req.Text
 	switch output {
 	case "base64":
 		res.Data = string(body)
@@ -347,7 +356,7 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 	case "zip":
 		res.png = body
 	}
-	return res
+	return res, code
 }
 
 // size is about what the item adds to the answer, in bytes.
@@ -499,16 +508,17 @@ func Zip(r Response) []byte {
 // items that failed, which take no label. The PDF is charged to ctx's
 // answer budget.
 func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *problem.Problem) {
-	var codes []*generate.Code
 	var failed []int
 	for i, it := range r.Items {
 		if it.Error != nil {
 			failed = append(failed, i)
-			continue
 		}
-		codes = append(codes, it.code)
 	}
-	out := req.Layout.PDF(codes)
+	labels := r.labels
+	if labels == nil {
+		labels = &sheet.Labels{}
+	}
+	out := req.Layout.PDF(labels)
 	if !budget.From(ctx).Answer.Charge(int64(len(out))) {
 		return nil, nil, problem.TooLarge.Newf("items", "Send fewer items per call, or a plainer style.",
 			"the sheet would pass %d MiB; one answer holds at most %d MiB", budget.AnswerBytes>>20, budget.AnswerBytes>>20)

@@ -12,6 +12,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/pdf"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
 
@@ -31,28 +32,60 @@ func Check(call problem.Call, o params.Options) *problem.Problem {
 // side: over 1,000 dpi for the largest logo a 30 mm code takes.
 const logoSide = 512
 
-// PDF writes codes on the sheet, one a label in order, row after row and
-// page after page: each code as generate made it (its module and eye
-// shapes, colours, gradients and logo; CMYK when its options ask for it),
-// of the side Side gives, with the frame's text as the caption under it.
-// The codes and captions are outlines; a logo is an image, drawn once
-// and placed on every code that has it.
-func (l Layout) PDF(codes []*generate.Code) []byte {
-	captions := false
-	for _, c := range codes {
-		if c.Brand != nil && c.Brand.Print().Caption != "" {
-			captions = true
+// Labels are the codes of a sheet, in order, each kept as little as
+// drawing it takes: its symbol, its options and its branding's parts; a
+// logo is kept once, drawn at logoSide pixels, for every code that shows
+// it. A thousand codes with a logo each would otherwise hold a thousand
+// decoded logos.
+type Labels struct {
+	list  []label
+	logos map[string]*image.RGBA // by the logo's hash
+}
+
+type label struct {
+	qr *qr.Code
+	o  render.Options
+	pr brand.Print // the zero Print for a plain code
+}
+
+// Add adds a code as generate made it.
+func (ls *Labels) Add(c *generate.Code) {
+	lb := label{qr: c.QR, o: c.Options.Render()}
+	if c.Brand != nil {
+		lb.pr = c.Brand.Print()
+		if lb.pr.Logo && ls.logos[lb.pr.Hash] == nil {
+			if ls.logos == nil {
+				ls.logos = map[string]*image.RGBA{}
+			}
+			ls.logos[lb.pr.Hash] = c.Brand.LogoImage(logoSide)
 		}
 	}
+	ls.list = append(ls.list, lb)
+}
+
+// Len is how many codes there are.
+func (ls *Labels) Len() int { return len(ls.list) }
+
+// PDF writes the codes on the sheet, one a label in order, row after row
+// and page after page: each as generate made it (its module and eye
+// shapes, colours, gradients and logo; CMYK when its options ask for
+// it), of the side Side gives, with the frame's text as the caption under
+// it. The codes and captions are outlines; a logo is an image, written
+// once and placed on every code that has it.
+func (l Layout) PDF(ls *Labels) []byte {
+	captions := false
+	for _, lb := range ls.list {
+		captions = captions || lb.pr.Caption != ""
+	}
 	w := pdf.New()
-	r := resources{w: w, logos: map[string]string{}, shadings: map[string]string{}}
-	pages := max(1, (len(codes)+l.PerPage()-1)/l.PerPage())
+	r := resources{w: w, images: ls.logos, logos: map[string]string{}, shadings: map[string]string{}}
+	pages := max(1, (len(ls.list)+l.PerPage()-1)/l.PerPage())
 	contents := make([]int, pages)
 	flip := fmt.Sprintf("1 0 0 -1 0 %s cm\n", pdf.Num(l.Paper.H*render.PointsPerMM)) // y down, in points
 	for p := range pages {
 		b := []byte(flip)
-		for i := p * l.PerPage(); i < min(len(codes), (p+1)*l.PerPage()); i++ {
-			b = l.label(b, &r, i, codes[i], captions)
+		for i := p * l.PerPage(); i < min(len(ls.list), (p+1)*l.PerPage()); i++ {
+			b = l.label(b, &r, i, ls.list[i], captions)
 		}
 		if l.CropMarks {
 			b = l.cropMarks(b)
@@ -80,14 +113,15 @@ func (l Layout) PDF(codes []*generate.Code) []byte {
 // resources are the page's named images and shadings, each written once.
 type resources struct {
 	w        *pdf.Writer
-	logos    map[string]string // by logo hash: the image's name
-	shadings map[string]string // by paint and colour space: the shading's name
-	xobjects []string          // the images' /Name n 0 R entries
-	shades   []string          // the shadings'
+	images   map[string]*image.RGBA // the logos, by hash
+	logos    map[string]string      // by logo hash: the image's name
+	shadings map[string]string      // by paint and colour space: the shading's name
+	xobjects []string               // the images' /Name n 0 R entries
+	shades   []string               // the shadings'
 }
 
 // label draws code i in its label.
-func (l Layout) label(b []byte, r *resources, i int, code *generate.Code, captions bool) []byte {
+func (l Layout) label(b []byte, r *resources, i int, lb label, captions bool) []byte {
 	_, x, y := l.Label(i)
 	side := l.Side(captions)
 	block := side
@@ -97,8 +131,8 @@ func (l Layout) label(b []byte, r *resources, i int, code *generate.Code, captio
 	// The code and its caption, centred in the label.
 	cx := x + (l.W-side)/2
 	cy := y + (l.H-block)/2
-	o := code.Options.Render()
-	n := code.QR.Size
+	o, pr := lb.o, lb.pr
+	n := lb.qr.Size
 	unit := side * render.PointsPerMM / float64(n+2*o.Margin) // points a module
 	ox := cx*render.PointsPerMM + float64(o.Margin)*unit
 	oy := cy*render.PointsPerMM + float64(o.Margin)*unit
@@ -114,17 +148,14 @@ func (l Layout) label(b []byte, r *resources, i int, code *generate.Code, captio
 		b = pdf.AppendNum(pdf.AppendNum(b, float64(n)+2*m), float64(n)+2*m)
 		b = append(b, "re f\n"...)
 	}
-	var pr brand.Print
-	if code.Brand != nil {
-		pr = code.Brand.Print()
-	}
-	if code.Brand == nil || !pr.Logo && plain(pr.Paints) {
+	branded := len(pr.Paints[0].Stops) > 0
+	if !branded || !pr.Logo && plain(pr.Paints) {
 		fg := o.FG
-		if code.Brand != nil {
+		if branded {
 			fg = pr.Paints[0].Stops[0]
 		}
 		b = append(b, render.PDFColour(fg, o.CMYK, false)+"\n"...)
-		b = append(b, render.PDFOps(code.QR, o)...)
+		b = append(b, render.PDFOps(lb.qr, o)...)
 		b = append(b, "f\n"...)
 	} else {
 		if pr.Logo {
@@ -133,7 +164,7 @@ func (l Layout) label(b []byte, r *resources, i int, code *generate.Code, captio
 				b = rect(b, pr.Plate)
 				b = append(b, "f\n"...)
 			}
-			name := r.logo(code.Brand, pr.Hash)
+			name := r.logo(pr.Hash)
 			bx := pr.Box
 			b = append(b, "q "...)
 			b = pdf.AppendNum(pdf.AppendNum(b, bx[2]-bx[0]), 0)
@@ -141,7 +172,7 @@ func (l Layout) label(b []byte, r *resources, i int, code *generate.Code, captio
 			b = pdf.AppendNum(pdf.AppendNum(b, bx[0]), bx[3])
 			b = append(b, "cm /"+name+" Do Q\n"...)
 		}
-		for k, ops := range render.PDFLayerOps(code.QR, o, pr.Skip) {
+		for k, ops := range render.PDFLayerOps(lb.qr, o, pr.Skip) {
 			if len(ops) == 0 {
 				continue
 			}
@@ -264,13 +295,13 @@ func rect(b []byte, r [4]float64) []byte {
 	return append(b, "re\n"...)
 }
 
-// logo is the name of the code's logo as an image resource, written the
-// first time it is drawn: its colours and, as a soft mask, its alpha.
-func (r *resources) logo(k *brand.Code, hash string) string {
+// logo is the name of a logo as an image resource, written the first
+// time it is drawn: its colours and, as a soft mask, its alpha.
+func (r *resources) logo(hash string) string {
 	if name, ok := r.logos[hash]; ok {
 		return name
 	}
-	img := k.LogoImage(logoSide)
+	img := r.images[hash]
 	rgb, alpha := split(img)
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	mask := r.w.Stream(fmt.Sprintf("/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8", w, h), alpha)

@@ -94,10 +94,10 @@ func TestLabelPositions(t *testing.T) {
 	}
 }
 
-func codes(t *testing.T, n int, extra url.Values) []*generate.Code {
+func codes(t *testing.T, n int, extra url.Values) *Labels {
 	t.Helper()
 	svg, _ := render.LookupFormat("svg")
-	var out []*generate.Code
+	out := &Labels{}
 	for i := range n {
 		q := url.Values{"data": {fmt.Sprintf("https://example.com/%d", i)}}
 		for k, v := range extra {
@@ -111,7 +111,7 @@ func codes(t *testing.T, n int, extra url.Values) []*generate.Code {
 		if p != nil {
 			t.Fatal(p)
 		}
-		out = append(out, c)
+		out.Add(c)
 	}
 	return out
 }

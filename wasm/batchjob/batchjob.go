@@ -22,7 +22,6 @@ import (
 	"strings"
 
 	"qrkeyless/core/batch"
-	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/sheet"
@@ -86,9 +85,9 @@ type Job struct {
 	layout  sheet.Layout
 	output  string
 
-	files    []file           // the zip's files, in row order
-	used     batch.Names      // their names
-	codes    []*generate.Code // the sheet's codes, in row order
+	files    []file       // the zip's files, in row order
+	used     batch.Names  // their names
+	labels   sheet.Labels // the sheet's codes, in row order
 	manifest [][]string
 }
 
@@ -257,7 +256,7 @@ func (j *Job) Row(i int) Row {
 	}
 	switch j.output {
 	case "sheet":
-		j.codes = append(j.codes, m.Code)
+		j.labels.Add(m.Code)
 		captions := j.caption >= 0 || m.Code.Options.Brand.FrameText != ""
 		r.Advice = sheet.Advice(j.layout.Side(captions), m.Code.QR.Size, m.Code.Options.Margin)
 	default:
@@ -288,7 +287,7 @@ func (j *Job) column(field string) string {
 // correction and whether it scans; never a field's value).
 func (j *Job) Finish() (data []byte, name, mime string) {
 	if j.output == "sheet" {
-		return j.layout.PDF(j.codes), "qr-labels.pdf", "application/pdf"
+		return j.layout.PDF(&j.labels), "qr-labels.pdf", "application/pdf"
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
