@@ -30,8 +30,12 @@ type Print struct {
 // Print returns what a vector page needs to draw the code (its frame
 // aside: a sheet's label is the frame).
 func (k *Code) Print() Print {
-	p := Print{Skip: k.skip(), Paints: k.paint, Caption: k.fr.Text, CaptionColor: k.fr.TextColor}
+	p := Print{Paints: k.paint, Caption: k.fr.Text, CaptionColor: k.fr.TextColor}
 	if k.logo != nil {
+		// Over the cleared modules alone, not k: a Print outlives its
+		// Code (a sheet keeps a thousand), and k holds the decoded logo.
+		clear, n := k.clear, k.c.Size
+		p.Skip = func(x, y int) bool { return clear[y*n+x] }
 		m := float64(k.b.LogoMargin)
 		p.Logo, p.Box, p.Hash = true, k.box, k.logo.Hash
 		p.Plate = [4]float64{k.box[0] - m, k.box[1] - m, k.box[2] + m, k.box[3] + m}
