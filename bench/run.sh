@@ -99,8 +99,9 @@ ladder() {
   fi
 }
 # The Worker without MCP: an overlay swaps worker/mcp for a stub whose New
-# returns a 404 handler (and whose Loopback, which worker/serve_js.go
-# calls, does nothing), so the linker drops the MCP server and what only
+# returns a 404 handler (whose Loopback, which worker/serve_js.go calls,
+# does nothing, and whose ToolNames, which the OpenAPI summary reads, is
+# empty), so the linker drops the MCP server and what only
 # it uses.
 # If worker/mcp's API changes, this line reports an error instead. The stub
 # sits under a directory starting with _ so that ./... never sees it.
@@ -115,9 +116,15 @@ import (
 	"qrkeyless/core/scan"
 )
 
-func New(scan.Limits) http.Handler { return http.NotFoundHandler() }
+type Handler struct{}
+
+func New(scan.Limits) *Handler { return &Handler{} }
+
+func (*Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) }
 
 func Loopback(ctx context.Context) context.Context { return ctx }
+
+func ToolNames() []string { return nil }
 STUB
 node -e '
   const fs = require("fs"), path = require("path");

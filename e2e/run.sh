@@ -69,6 +69,9 @@ rm -rf build/brandset
 QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand/
 node e2e/agreement/brand.mjs build/brandset
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
+# The Go clients beside the TypeScript ones: the official Go SDK and
+# mcp-go's own client, at 2025-11-25 and 2026-07-28 (their own module).
+(cd e2e/mcp/go && go test -count=1 .)
 # PDF and EPS opened by poppler, qpdf and Ghostscript, terminal output read
 # back and scanned off a tmux pane (make print-tools installed them).
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/print/

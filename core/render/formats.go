@@ -39,6 +39,7 @@ type Format struct {
 	ContentType string
 	Vector      bool        // drawn as outlines at a physical size (size_mm, size_in)
 	Text        bool        // a terminal format (invert applies)
+	Binary      bool        // bytes, not text: a tool result carries it as a file
 	Writer      Writer      // the plain symbol
 	Brand       BrandWriter // a branded picture; nil where branding is not drawn
 	work        work        // what Cost counts
@@ -56,12 +57,12 @@ const (
 
 // Formats lists every output format; the first is the default.
 var Formats = []Format{
-	{Name: "png", Ext: "png", ContentType: "image/png", Writer: pngFormat{}, Brand: pngFormat{}},
+	{Name: "png", Ext: "png", ContentType: "image/png", Binary: true, Writer: pngFormat{}, Brand: pngFormat{}},
 	{Name: "svg", Ext: "svg", ContentType: "image/svg+xml", Vector: true, Writer: svgFormat{}, Brand: svgFormat{}, work: outlineWork},
 	{Name: "svg-tiny", ContentType: "image/svg+xml", Vector: true, Writer: svgTinyFormat{}, work: outlineWork},
 	{Name: "json", Ext: "json", ContentType: "application/json", Writer: jsonFormat{}, work: cellWork},
 	{Name: "base64", Ext: "txt", ContentType: "text/plain; charset=utf-8", Writer: base64Format{}, Brand: base64Format{}},
-	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Vector: true, Writer: pdfFormat{}, work: printWork},
+	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Vector: true, Binary: true, Writer: pdfFormat{}, work: printWork},
 	{Name: "eps", Ext: "eps", ContentType: "application/postscript", Vector: true, Writer: epsFormat{}, work: printWork},
 	{Name: "utf8", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("utf8"), work: cellWork},
 	{Name: "ansi", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("ansi"), work: cellWork},

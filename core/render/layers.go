@@ -91,7 +91,7 @@ func Function(c *qr.Code, x, y int) bool {
 	case c.Version >= 7 && (x >= n-11 && y < 6 || y >= n-11 && x < 6): // version
 		return true
 	}
-	pos := alignmentCenters(c.Version)
+	pos := qr.AlignmentCenters(c.Version)
 	for _, cy := range pos {
 		for _, cx := range pos {
 			if !inFinder(n, cx, cy) && x >= cx-2 && x <= cx+2 && y >= cy-2 && y <= cy+2 {

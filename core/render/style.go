@@ -179,7 +179,7 @@ func frames(c *qr.Code) []frame {
 	for i, f := range finders(c.Size) {
 		fs = append(fs, frame{x: f.x, y: f.y, s: 7, flip: i > 0})
 	}
-	pos := alignmentCenters(c.Version)
+	pos := qr.AlignmentCenters(c.Version)
 	for _, y := range pos {
 		for _, x := range pos {
 			if !inFinder(c.Size, x, y) {
@@ -188,25 +188,6 @@ func frames(c *qr.Code) []frame {
 		}
 	}
 	return fs
-}
-
-// alignmentCenters returns the row and column centres of the alignment
-// patterns of a version (ISO/IEC 18004 annex E).
-func alignmentCenters(v int) []int {
-	if v < 2 || v > 40 {
-		return nil
-	}
-	count := v/7 + 2
-	step := 26
-	if v != 32 {
-		step = (v*4 + count*2 + 1) / (count*2 - 2) * 2
-	}
-	pos := make([]int, count)
-	pos[0] = 6
-	for i, p := count-1, 4*v+10; i > 0; i, p = i-1, p-step {
-		pos[i] = p
-	}
-	return pos
 }
 
 // picture is the whole symbol as one path: finder and alignment patterns in

@@ -85,6 +85,14 @@ for (const [name, base] of targets) {
       assert.equal(meta(r).name, "qrkeyless");
     });
 
+    test("an unknown tool is an answer, 200 with -32602, as at 2025-11-25: 400 is for the version, the headers and the envelope", async () => {
+      const { body, headers } = modern("tools/call", { name: "qr_nope", arguments: {} });
+      const r = await rpc(base, body, headers);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.message.error.code, -32602, r.text);
+      assert.equal(r.message.id, body.id);
+    });
+
     test("clientInfo is optional; the version and the capabilities are not", async () => {
       const ok = modern("server/discover");
       delete ok.body.params._meta["io.modelcontextprotocol/clientInfo"];

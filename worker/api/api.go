@@ -19,6 +19,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/worker/mcp"
+	"qrkeyless/worker/reply"
 )
 
 // route is one path (or path prefix, ending in /), the methods it
@@ -156,7 +157,7 @@ func methodFix(rt *route, r *http.Request) string {
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
 	}
-	return fmt.Sprintf("POST %s with %s, e.g. curl %s %s%s", rt.path, rt.post.body, rt.post.curl, origin(r), rt.path)
+	return fmt.Sprintf("POST %s with %s, e.g. curl %s %s%s", rt.path, rt.post.body, rt.post.curl, reply.Origin(r), rt.path)
 }
 
 func (s *server) match(path string) *route {
@@ -199,25 +200,14 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-// writeProblem sends p as application/problem+json. Problems are never
-// stored, and are sent with no-referrer as answers from a secret are
-// (writeCached): the request a problem answers may carry a secret in its
-// URL (a wifi password), and telling which would mean reading every kind's
-// fields here, for a header that costs nothing on the others.
+// writeProblem sends p as a problem document (package reply), with every
+// value of the request that it repeats scrubbed of secrets.
 func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
 	q := params.Lenient(r.URL.RawQuery)
 	if data, ok := strings.CutPrefix(r.URL.Path, "/q/"); ok {
 		q.Add(params.Data.Name, data) // the path carries the data there
 	}
-	body := params.Scrub(p, q).JSON()
-	h := w.Header()
-	h.Set("Content-Type", problem.ContentType)
-	h.Set("Cache-Control", "no-store")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("x-qr-cache", "bypass")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(p.Status)
-	w.Write(body) // for HEAD too; see writeCached
+	reply.Problem(w, params.Scrub(p, q))
 }
 
 // Cache lifetimes. A code is the same for the same request forever; the
@@ -234,14 +224,7 @@ const (
 // (an ETag would let a cache key on the secret).
 func writeCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte, secret bool) {
 	if secret {
-		h := w.Header()
-		h.Set("Content-Type", contentType)
-		h.Set("Cache-Control", "no-store")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("x-qr-cache", "bypass")
-		h.Set("Content-Length", strconv.Itoa(len(body)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(body)
+		reply.Unstored(w, http.StatusOK, contentType, body)
 		return
 	}
 	writeTagged(w, r, contentType, body, immutable)

@@ -8,6 +8,7 @@ import (
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/problem"
+	"qrkeyless/worker/reply"
 )
 
 // maxBatchBody bounds the JSON body of a batch: 1,000 items of a few
@@ -26,7 +27,7 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	res, p := batch.Run(r.Context(), req, origin(r))
+	res, p := batch.Run(r.Context(), req, reply.Origin(r))
 	if p != nil {
 		writeProblem(w, r, p)
 		return
@@ -79,16 +80,3 @@ func jsonBody(r *http.Request, limit int64, what, fix, tooBig string) ([]byte, *
 }
 
 const batchFix = `POST /api/v1/qr/batch with Content-Type application/json and a body such as {"items":[{"data":"hello"}]}`
-
-// origin is the scheme and host the request was made to, for absolute URLs.
-func origin(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || r.URL.Scheme == "https" || r.Header.Get("X-Forwarded-Proto") == "https" {
-		scheme = "https"
-	}
-	host := r.Host
-	if host == "" {
-		host = r.URL.Host
-	}
-	return scheme + "://" + host
-}

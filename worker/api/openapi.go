@@ -317,7 +317,7 @@ func imageResponses(verify bool) obj {
 			content[ct] = obj{"schema": ref("schemas", "Matrix")}
 		case content[ct] != nil:
 			content[ct].(obj)["schema"].(obj)["description"] = content[ct].(obj)["schema"].(obj)["description"].(string) + " or " + f.Name
-		case ct == "image/png":
+		case f.Binary:
 			content[ct] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=" + f.Name}}
 		default:
 			content[ct] = obj{"schema": obj{"type": "string", "description": "format=" + f.Name}}

@@ -393,8 +393,10 @@ func TestTransportRefusals(t *testing.T) {
 		{"GET", "", nil, 405},
 		{"DELETE", "", nil, 405},
 		{"POST", "text/plain", strings.NewReader("{}"), 415},
-		{"POST", "application/json", io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_decode","arguments":{"image":"`),
-			strings.NewReader(strings.Repeat("A", 23<<20))), 413},
+		// Over the limit, with no id before the image: nothing to answer
+		// as JSON-RPC.
+		{"POST", "application/json", io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"qr_decode","arguments":{"image":"`),
+			strings.NewReader(strings.Repeat("A", 23<<20)), strings.NewReader(`"}},"id":1}`)), 413},
 	} {
 		r := httptest.NewRequest(tc.method, "http://qr.test/api/mcp", tc.body)
 		r.Header.Set("Content-Type", tc.contentType)
@@ -404,6 +406,35 @@ func TestTransportRefusals(t *testing.T) {
 		var p struct{ Status int }
 		if w.Code != tc.status || json.Unmarshal(w.Body.Bytes(), &p) != nil || p.Status != tc.status {
 			t.Errorf("%s %s: %d %.200s, want a %d problem", tc.method, tc.contentType, w.Code, w.Body, tc.status)
+		}
+	}
+}
+
+// TestTooLargeIsAnErrorOfTheCall: a message over the limit whose id comes
+// first (as every SDK writes it) gets a JSON-RPC error with that id and the
+// problem as its data, so that the client's session goes on; a client that
+// sees an HTTP 413 instead ends its session for good (the official Go SDK)
+// or reads no JSON at all (mcp-go's client).
+func TestTooLargeIsAnErrorOfTheCall(t *testing.T) {
+	for _, chunked := range []bool{false, true} {
+		head := `{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"qr_decode","arguments":{"image":"`
+		body := head + strings.Repeat("A", 23<<20) + `"}}}`
+		r := httptest.NewRequest("POST", "http://qr.test/api/mcp", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if chunked {
+			r.ContentLength = -1
+		}
+		w := httptest.NewRecorder()
+		service.ServeHTTP(w, r)
+		var m struct {
+			ID    string `json:"id"`
+			Error struct {
+				Code int
+				Data struct{ Status int }
+			} `json:"error"`
+		}
+		if w.Code != 200 || json.Unmarshal(w.Body.Bytes(), &m) != nil || m.ID != "big-1" || m.Error.Code != -32602 || m.Error.Data.Status != 413 {
+			t.Errorf("chunked %v: %d %.300s, want a JSON-RPC error for id big-1 holding a 413 problem", chunked, w.Code, w.Body)
 		}
 	}
 }
@@ -631,5 +662,29 @@ func TestGenerateForPrintAndTerminal(t *testing.T) {
 	r = callTool(t, "qr_generate", map[string]any{"data": "print me", "format": "ascii", "margin": 1})
 	if r.IsError || len(r.Content) != 3 || !strings.HasPrefix(r.Content[2].Text, "  ") || !strings.Contains(r.Content[2].Text, "##############") {
 		t.Errorf("ascii: %+v", r.Content)
+	}
+}
+
+// TestModernHeadersAreReadWithoutTheirWhitespace: a 2026-07-28 request's
+// Mcp-Name and Mcp-Method are compared with the body without the spaces
+// round them (RFC 9110 5.5), which net/http strips from a real request and
+// workerd hands over as sent.
+func TestModernHeadersAreReadWithoutTheirWhitespace(t *testing.T) {
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"hi"},` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	for _, tc := range []struct {
+		name   string
+		status int
+	}{{"  qr_generate  ", 200}, {"qr_generate", 200}, {"qr_verify", 400}} {
+		r := httptest.NewRequest("POST", "http://qr.test/api/mcp", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("MCP-Protocol-Version", " 2026-07-28 ")
+		r.Header.Set("Mcp-Method", "tools/call ")
+		r.Header.Set("Mcp-Name", tc.name)
+		w := httptest.NewRecorder()
+		service.ServeHTTP(w, r)
+		if w.Code != tc.status {
+			t.Errorf("Mcp-Name %q: %d %.200s, want %d", tc.name, w.Code, w.Body, tc.status)
+		}
 	}
 }

@@ -1,12 +1,15 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -14,272 +17,338 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"qrkeyless/core/budget"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/scan"
 	"qrkeyless/worker/edge"
+	"qrkeyless/worker/reply"
 )
 
-// The protocol revisions served. Modern is the stateless revision: every
-// request carries its version, client and capabilities in _meta, and
-// names itself in headers. The others are served as they define it, after
-// an initialize handshake; since this server keeps no session, that
-// handshake only agrees on a version.
-const Modern = "2026-07-28"
-
-// Legacy lists the earlier revisions served, newest first.
-var Legacy = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
-
-// Versions lists every revision served, newest first.
-func Versions() []string { return append([]string{Modern}, Legacy...) }
+// maxBody bounds one JSON-RPC message: a 16 MiB image in base64 (qr_decode)
+// with room for the envelope.
+const maxBody = scan.DefaultMaxBytes*4/3 + 64<<10
 
 // The _meta keys of 2026-07-28.
 const (
-	metaVersion      = "io.modelcontextprotocol/protocolVersion"
-	metaClient       = "io.modelcontextprotocol/clientInfo"
-	metaCapabilities = "io.modelcontextprotocol/clientCapabilities"
-	metaServer       = "io.modelcontextprotocol/serverInfo"
+	metaVersion      = mcp.MetaKeyProtocolVersion
+	metaCapabilities = mcp.MetaKeyClientCapabilities
 )
 
-// TTL is how long a client may keep the answers of tools/list and
-// server/discover, in milliseconds: as long as the REST discovery
-// documents (OpenAPI, llms.txt) are cached, since a deploy changes both.
-const TTL = 300_000
-
-// JSON-RPC error codes: the standard ones and those of 2026-07-28.
-const (
-	codeParse          = -32700
-	codeInvalidRequest = -32600
-	codeNoMethod       = -32601
-	codeInvalidParams  = -32602
-	codeHeaderMismatch = -32020
-	codeNoVersion      = -32022
-)
-
-var serverInfo = map[string]string{"name": "qrkeyless", "title": "Keyless QR codes", "version": Version}
-
-// reply is one JSON-RPC answer; etag, when set, is sent as the HTTP
-// ETag of a result that depends on nothing the request said.
-type reply struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Result  any             `json:"result,omitempty"`
-	Error   *rpcError       `json:"error,omitempty"`
-	etag    string
-	key     string // the edge cache key of an answer the same for every client (package edge)
+// ServeHTTP answers one POSTed JSON-RPC message. Refusals at the HTTP level
+// (a body that is not JSON, a foreign origin on a local server) are problem
+// documents; a message that is not a valid JSON-RPC request is a JSON-RPC
+// error, as the MCP transport asks, and so is a message over the size
+// limit whose id can be read, so that the client's session lives on.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := foreign(r); p != nil {
+		reply.Problem(w, p)
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		p := problem.Unsupported.Newf("", `POST /api/mcp with Content-Type application/json and a JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+			"Content-Type %q is not accepted; the tool server takes JSON-RPC as application/json", r.Header.Get("Content-Type"))
+		p.Allowed = []string{"application/json"}
+		reply.Problem(w, p)
+		return
+	}
+	body, err := read(r)
+	if errors.Is(err, errTooLarge) {
+		if id := leadingID(body); id != nil {
+			writeRPC(w, r, http.StatusOK, errorReply(id, mcp.INVALID_PARAMS, tooLarge(r.ContentLength, len(body)).Detail,
+				tooLarge(r.ContentLength, len(body))))
+			return
+		}
+		reply.Problem(w, tooLarge(r.ContentLength, len(body)))
+		return
+	}
+	if err != nil {
+		writeRPC(w, r, http.StatusBadRequest, errorReply(nil, mcp.PARSE_ERROR, "Parse error: could not read the body: "+err.Error(), nil))
+		return
+	}
+	if id, code, msg := check(body); code != 0 {
+		writeRPC(w, r, http.StatusBadRequest, errorReply(id, code, msg, nil))
+		return
+	}
+	var m message
+	json.Unmarshal(body, &m) // check has read it
+	if m.Method == "" || len(m.ID) == 0 {
+		// A notification, or a client's answer to a request this server
+		// never sends: accepted, with nothing to say.
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	ctx := WithOrigin(r.Context(), reply.Origin(r))
+	status, rep := h.answer(ctx, r.Header, body, m)
+	writeRPC(w, r, status, rep)
 }
 
-type rpcError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-	Data    any    `json:"data,omitempty"`
+// errTooLarge is read's error for a body over maxBody.
+var errTooLarge = errors.New("too large")
+
+// read reads r's body within maxBody: a body that says or proves itself
+// larger is errTooLarge, with its first bytes, which hold the id of any
+// ordinary message (jsonrpc, id and method come before the params).
+func read(r *http.Request) ([]byte, error) {
+	if r.ContentLength > maxBody {
+		head := make([]byte, 4<<10)
+		n, _ := io.ReadFull(r.Body, head)
+		return head[:n], errTooLarge
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + 1) // one allocation: in the Worker every copy counts
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r.Body, maxBody+1)); err != nil {
+		return nil, err
+	}
+	if buf.Len() > maxBody {
+		return buf.Bytes()[:4<<10], errTooLarge
+	}
+	return buf.Bytes(), nil
 }
 
-func errorReply(id json.RawMessage, code int, message string, data any) reply {
+// leadingID reads the id of the JSON-RPC message head begins, when it comes
+// before anything too long to read in head; nil when it does not.
+func leadingID(head []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(head))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if key == "id" && (v[0] == '"' || v[0] == '-' || v[0] >= '0' && v[0] <= '9') {
+			return v
+		}
+	}
+	return nil
+}
+
+func tooLarge(declared int64, read int) *problem.Problem {
+	n := declared
+	if n <= 0 {
+		n = int64(read)
+	}
+	return problem.TooLarge.Newf("", "Send an image of at most 16 MiB to qr_decode, or split a qr_batch call.",
+		"the message is over %d bytes (the limit); it said it was %d", maxBody, n)
+}
+
+// message is a JSON-RPC request as this server reads it.
+type message struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// member is one top-level member of a JSON-RPC message: its first byte
+// (which tells its JSON type) and, when short, its text.
+type member struct {
+	first byte
+	text  string
+}
+
+func (m *member) UnmarshalJSON(b []byte) error {
+	m.first = b[0]
+	if len(b) <= 256 {
+		m.text = string(b)
+	}
+	return nil
+}
+
+// check reads the envelope of a JSON-RPC message before mcp-go does: it
+// returns the JSON-RPC error code and message for a message that is not
+// JSON (-32700) or not a valid request, notification or response (-32600),
+// with the id to answer with when it has a valid one, and code 0 for a
+// valid message. The bounds of its shape are the service's (core/budget).
+func check(body []byte) (id json.RawMessage, code int, message string) {
+	if d, k := budget.JSONShape(body); d > budget.MaxJSONDepth {
+		return nil, mcp.INVALID_REQUEST, fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, budget.MaxJSONDepth)
+	} else if k > budget.MaxJSONMembers {
+		return nil, mcp.INVALID_REQUEST, fmt.Sprintf("Invalid Request: an object in the message has %d members; at most %d are read", k, budget.MaxJSONMembers)
+	}
+	var m struct {
+		JSONRPC member `json:"jsonrpc"`
+		ID      member `json:"id"`
+		Method  member `json:"method"`
+		Result  member `json:"result"`
+		Error   member `json:"error"`
+	}
+	err := json.Unmarshal(body, &m)
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax): // an empty body too
+		return nil, mcp.PARSE_ERROR, "Parse error: the body is not valid JSON"
+	case err != nil && bytes.TrimSpace(body)[0] == '[':
+		return nil, mcp.INVALID_REQUEST, "Invalid Request: batches are not supported; send one JSON-RPC message per request"
+	case err != nil:
+		return nil, mcp.INVALID_REQUEST, "Invalid Request: a JSON-RPC message is a JSON object"
+	}
+	switch m.ID.first {
+	case 0:
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		if m.ID.text != "" { // else too long to echo: answer with id null
+			id = json.RawMessage(m.ID.text)
+		}
+	default:
+		return nil, mcp.INVALID_REQUEST, "Invalid Request: id must be a string or a number"
+	}
+	switch {
+	case m.JSONRPC.text != `"2.0"`:
+		return id, mcp.INVALID_REQUEST, `Invalid Request: jsonrpc must be "2.0"`
+	case m.Method.first == 0 && m.Result.first == 0 && m.Error.first == 0:
+		return id, mcp.INVALID_REQUEST, "Invalid Request: a request needs a method"
+	case m.Method.first != 0 && m.Method.first != '"':
+		return id, mcp.INVALID_REQUEST, "Invalid Request: method must be a string"
+	}
+	return nil, 0, ""
+}
+
+// rpcReply is one JSON-RPC answer, as written; etag, when set, is sent as
+// the HTTP ETag of a result that depends on nothing the request said, and
+// key is the edge cache key of such an answer (package edge).
+type rpcReply struct {
+	body []byte
+	etag string
+	key  string
+}
+
+func errorReply(id json.RawMessage, code int, message string, data any) rpcReply {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	return reply{JSONRPC: "2.0", ID: id, Error: &rpcError{code, message, data}}
+	e := map[string]any{"code": code, "message": message}
+	if data != nil {
+		e["data"] = data
+	}
+	return rpcReply{body: marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})}
 }
 
-// request is the params of a request, as far as this server reads them.
-type request struct {
-	Meta            map[string]json.RawMessage `json:"_meta"`
-	Name            string                     `json:"name"`
-	URI             string                     `json:"uri"`
-	Arguments       any                        `json:"arguments"`
-	ProtocolVersion string                     `json:"protocolVersion"`
-}
-
-// answer dispatches one request to the revision it speaks: 2026-07-28
-// when its header or _meta names a version and it is not an initialize of
-// an earlier revision, else the handshake revisions. It returns the HTTP
-// status and the reply.
-func (h *handler) answer(ctx context.Context, header http.Header, m message) (int, reply) {
-	var p request
+// answer dispatches one request to mcp-go's MCPServer, after the checks
+// 2026-07-28 asks of the envelope and headers of a request of its own,
+// and returns the HTTP status and the reply. A request is of 2026-07-28
+// when its _meta or its MCP-Protocol-Version header names a version and
+// it is not an initialize of an earlier revision.
+func (h *Handler) answer(ctx context.Context, header http.Header, body []byte, m message) (int, rpcReply) {
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
 	if len(m.Params) > 0 && string(m.Params) != "null" {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
-			return http.StatusBadRequest, errorReply(m.ID, codeInvalidParams, "Invalid params: params must be an object", nil)
+			return http.StatusBadRequest, errorReply(m.ID, mcp.INVALID_PARAMS, "Invalid params: params must be an object", nil)
 		}
 	}
-	version := strings.TrimSpace(header.Get("MCP-Protocol-Version"))
+	version := strings.TrimSpace(header.Get(mcp.HeaderProtocolVersion))
 	_, stateless := p.Meta[metaVersion]
-	if stateless || version == Modern || version != "" && !slices.Contains(Legacy, version) && m.Method != "initialize" {
-		return h.modern(ctx, header, m, p)
+	modern := stateless || version == Modern || version != "" && !slices.Contains(Legacy, version) && m.Method != string(mcp.MethodInitialize)
+	if req, ok := requests[m.Method]; ok {
+		// mcp-go answers params that do not unmarshal into the method's
+		// request as -32600, Invalid Request; JSON-RPC 2.0 calls a request
+		// whose params are wrong -32602, Invalid params (README, "Stack").
+		if err := json.Unmarshal(body, req()); err != nil {
+			return http.StatusOK, errorReply(m.ID, mcp.INVALID_PARAMS, "Invalid params: "+err.Error(), nil)
+		}
 	}
-	return h.legacy(ctx, version, m, p)
+	cacheable := modern && (m.Method == string(mcp.MethodServerDiscover) || m.Method == string(mcp.MethodToolsList))
+	var key string
+	switch {
+	case modern:
+		if status, rep, bad := checkModern(header, m, p.Meta); bad {
+			return status, rep
+		}
+		if !slices.Contains(modernMethods, m.Method) {
+			// Gone in 2026-07-28 (initialize, ping), or not offered: a
+			// subscriptions/listen stream would be a request that never
+			// ends, and this server has no list that changes.
+			return http.StatusNotFound, errorReply(m.ID, mcp.METHOD_NOT_FOUND, "Method not found: "+m.Method+"; this server answers "+strings.Join(modernMethods, ", "), nil)
+		}
+		// server/discover and tools/list say the same to every client of a
+		// revision: the Worker's edge cache keeps them (worker/front.mjs), and
+		// asks for the key before the answer is made.
+		if cacheable {
+			var keyOnly bool
+			if key, keyOnly = edge.Key(ctx, "mcp", Modern, m.Method); keyOnly {
+				return http.StatusNoContent, rpcReply{key: key}
+			}
+		}
+	case version != "" && !slices.Contains(Legacy, version):
+		return http.StatusBadRequest, errorReply(m.ID, mcp.INVALID_REQUEST, "Unsupported protocol version "+strconv.Quote(version), map[string]any{"supported": Versions(), "requested": version})
+	}
+	res := h.server().HandleMessage(server.WithSupportedProtocolVersions(ctx, Versions()), body)
+	b := marshal(res)
+	status := http.StatusOK
+	if e, ok := res.(mcp.JSONRPCError); ok {
+		// 2026-07-28 answers a method it does not have with 404; every
+		// other error of a request that reached the server (an unknown
+		// tool among them) is an answer, 200, as in the handshake
+		// revisions: 400 is for the version, header and envelope faults
+		// checkModern refuses.
+		if modern && e.Error.Code == mcp.METHOD_NOT_FOUND {
+			status = http.StatusNotFound
+		}
+		return status, rpcReply{body: b}
+	}
+	rep := rpcReply{body: b, key: key}
+	if ok, isResult := res.(mcp.JSONRPCResponse); cacheable && isResult {
+		sum := sha256.Sum256(marshal(ok.Result)) // the result alone: the id differs
+		rep.etag = `"` + hex.EncodeToString(sum[:16]) + `"`
+	}
+	return status, rep
 }
 
-// modern answers a request of 2026-07-28: its _meta, then its headers
-// against its body, then its version are checked, in that order, before
-// the method runs.
-func (h *handler) modern(ctx context.Context, header http.Header, m message, p request) (int, reply) {
-	bad := func(code int, msg string, data any) (int, reply) {
-		return http.StatusBadRequest, errorReply(m.ID, code, msg, data)
+// modernMethods are the methods answered at 2026-07-28.
+var modernMethods = []string{string(mcp.MethodServerDiscover), string(mcp.MethodToolsList), string(mcp.MethodToolsCall)}
+
+// requests are the request types of the methods this server answers, as
+// mcp-go reads them.
+var requests = map[string]func() any{
+	string(mcp.MethodInitialize):     func() any { return new(mcp.InitializeRequest) },
+	string(mcp.MethodPing):           func() any { return new(mcp.PingRequest) },
+	string(mcp.MethodServerDiscover): func() any { return new(mcp.DiscoverRequest) },
+	string(mcp.MethodToolsList):      func() any { return new(mcp.ListToolsRequest) },
+	string(mcp.MethodToolsCall):      func() any { return new(mcp.CallToolRequest) },
+}
+
+// checkModern refuses a 2026-07-28 request whose _meta lacks its version or
+// capabilities, whose headers disagree with its body, or whose version this
+// server does not speak, in that order, with 400 and the revision's error.
+// mcp-go makes the header checks only inside its own HTTP transport, which
+// this server does not use (it needs none of its sessions or streams).
+func checkModern(header http.Header, m message, meta map[string]json.RawMessage) (int, rpcReply, bool) {
+	bad := func(code int, msg string, data any) (int, rpcReply, bool) {
+		return http.StatusBadRequest, errorReply(m.ID, code, msg, data), true
 	}
 	var version string
-	if err := json.Unmarshal(p.Meta[metaVersion], &version); err != nil || version == "" || p.Meta[metaCapabilities] == nil {
-		return bad(codeInvalidParams, "Invalid params: _meta must carry "+metaVersion+" (a string) and "+metaCapabilities+" (an object, {} for none)", nil)
+	if err := json.Unmarshal(meta[metaVersion], &version); err != nil || version == "" || meta[metaCapabilities] == nil {
+		return bad(mcp.INVALID_PARAMS, "Invalid params: _meta must carry "+metaVersion+" (a string) and "+metaCapabilities+" (an object, {} for none)", nil)
 	}
-	if got := strings.TrimSpace(header.Get("MCP-Protocol-Version")); got != version {
-		return bad(codeHeaderMismatch, fmt.Sprintf("Header mismatch: MCP-Protocol-Version header value %q does not match body value %q", got, version), nil)
+	if got := strings.TrimSpace(header.Get(mcp.HeaderProtocolVersion)); got != version {
+		return bad(mcp.HEADER_MISMATCH, fmt.Sprintf("Header mismatch: %s header value %q does not match body value %q", mcp.HeaderProtocolVersion, got, version), nil)
 	}
-	if got := strings.TrimSpace(header.Get("Mcp-Method")); got != m.Method {
-		return bad(codeHeaderMismatch, fmt.Sprintf("Header mismatch: Mcp-Method header value %q does not match body value %q", got, m.Method), nil)
-	}
-	if want, named := nameOf(m.Method, p); named {
-		if got := decodeName(strings.TrimSpace(header.Get("Mcp-Name"))); got != want {
-			return bad(codeHeaderMismatch, fmt.Sprintf("Header mismatch: Mcp-Name header value %q does not match body value %q", got, want), nil)
-		}
+	// A header value is read without the whitespace round it (RFC 9110
+	// 5.5), which net/http strips and workerd hands over as sent.
+	get := func(name string) string { return strings.TrimSpace(header.Get(name)) }
+	if err := mcp.ValidateStandardHeaders(get, version, mcp.MCPMethod(m.Method), m.Params); err != nil {
+		return bad(mcp.HEADER_MISMATCH, "Header mismatch: "+strings.TrimPrefix(err.Error(), "header mismatch: "), nil)
 	}
 	if version != Modern {
-		return bad(codeNoVersion, "Unsupported protocol version", map[string]any{"supported": Versions(), "requested": version})
+		return bad(mcp.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", map[string]any{"supported": Versions(), "requested": version})
 	}
-	// server/discover and tools/list say the same to every client of a
-	// revision: the Worker's edge cache keeps them (worker/front.mjs), and
-	// asks for the key before the answer is made.
-	var key string
-	if m.Method == "server/discover" || m.Method == "tools/list" {
-		var keyOnly bool
-		if key, keyOnly = edge.Key(ctx, "mcp", version, m.Method); keyOnly {
-			return http.StatusNoContent, reply{key: key}
-		}
-	}
-	var result map[string]any
-	etag := false
-	switch m.Method {
-	case "server/discover":
-		result, etag = h.discover(), true
-	case "tools/list":
-		result, etag = h.list(), true
-		result["ttlMs"], result["cacheScope"] = TTL, "public"
-	case "tools/call":
-		res, ok := h.call(ctx, p)
-		if !ok {
-			return bad(codeInvalidParams, "Invalid params: unknown tool "+strconv.Quote(p.Name), map[string]any{"tools": h.names()})
-		}
-		result = res
-	default:
-		// Every method but these three is gone in 2026-07-28 (initialize,
-		// ping) or is one this server does not offer.
-		return http.StatusNotFound, errorReply(m.ID, codeNoMethod, "Method not found: "+m.Method+"; this server answers server/discover, tools/list and tools/call", nil)
-	}
-	result["resultType"] = "complete"
-	result["_meta"] = map[string]any{metaServer: serverInfo}
-	r := reply{JSONRPC: "2.0", ID: m.ID, Result: result, key: key}
-	if etag {
-		r.etag = tag(result)
-	}
-	return http.StatusOK, r
-}
-
-// legacy answers a request of a revision with a handshake. Since no
-// session is kept, initialize only agrees on a version; every other
-// request stands alone.
-func (h *handler) legacy(ctx context.Context, version string, m message, p request) (int, reply) {
-	if version != "" && !slices.Contains(Legacy, version) {
-		return http.StatusBadRequest, errorReply(m.ID, codeInvalidRequest, "Unsupported protocol version "+strconv.Quote(version), map[string]any{"supported": Versions(), "requested": version})
-	}
-	var result any
-	switch m.Method {
-	case "initialize":
-		agreed := Legacy[0]
-		if slices.Contains(Legacy, p.ProtocolVersion) {
-			agreed = p.ProtocolVersion
-		}
-		result = map[string]any{"protocolVersion": agreed, "capabilities": capabilities(), "serverInfo": serverInfo, "instructions": instructions()}
-	case "ping":
-		result = map[string]any{}
-	case "server/discover":
-		result = h.discover()
-	case "tools/list":
-		result = h.list()
-	case "tools/call":
-		res, ok := h.call(ctx, p)
-		if !ok {
-			return http.StatusOK, errorReply(m.ID, codeInvalidParams, "Invalid params: unknown tool "+strconv.Quote(p.Name), map[string]any{"tools": h.names()})
-		}
-		result = res
-	default:
-		return http.StatusOK, errorReply(m.ID, codeNoMethod, "Method not found: "+m.Method, nil)
-	}
-	return http.StatusOK, reply{JSONRPC: "2.0", ID: m.ID, Result: result}
-}
-
-func capabilities() map[string]any {
-	return map[string]any{"tools": map[string]any{"listChanged": false}}
-}
-
-// discover is the result of server/discover: what a client would have
-// learnt from initialize, without one.
-func (h *handler) discover() map[string]any {
-	return map[string]any{"supportedVersions": Versions(), "capabilities": capabilities(), "instructions": instructions(),
-		"ttlMs": TTL, "cacheScope": "public"}
-}
-
-func (h *handler) list() map[string]any {
-	ts := h.load().tools
-	list := make([]Tool, len(ts))
-	for i, t := range ts {
-		list[i] = t.Tool
-	}
-	return map[string]any{"tools": list}
-}
-
-func (h *handler) names() []string {
-	ts := h.load().tools
-	names := make([]string, len(ts))
-	for i, t := range ts {
-		names[i] = t.Tool.Name
-	}
-	return names
-}
-
-// call runs the named tool, and reports false when there is none. Its
-// result is a JSON object, so that 2026-07-28 can add its fields.
-func (h *handler) call(ctx context.Context, p request) (map[string]any, bool) {
-	t, ok := h.load().byName[p.Name]
-	if !ok {
-		return nil, false
-	}
-	b, _ := json.Marshal(t.Handler(ctx, p.Arguments)) // our own result: cannot fail
-	var out map[string]any
-	json.Unmarshal(b, &out)
-	return out, true
-}
-
-// nameOf returns what a request's Mcp-Name header must say: the tool,
-// prompt or resource its params name.
-func nameOf(method string, p request) (string, bool) {
-	switch method {
-	case "tools/call", "prompts/get":
-		return p.Name, true
-	case "resources/read":
-		return p.URI, true
-	}
-	return "", false
-}
-
-// decodeName reads an Mcp-Name header, which carries a name that is not
-// plain ASCII as =?base64?<the UTF-8 bytes in base64>?=.
-func decodeName(v string) string {
-	if b64, ok := strings.CutPrefix(v, "=?base64?"); ok && strings.HasSuffix(b64, "?=") {
-		if b, err := base64.StdEncoding.DecodeString(strings.TrimSuffix(b64, "?=")); err == nil {
-			return string(b)
-		}
-	}
-	return v
-}
-
-// tag is the strong ETag of a result that depends only on the server.
-func tag(result any) string {
-	b, _ := json.Marshal(result)
-	sum := sha256.Sum256(b)
-	return `"` + hex.EncodeToString(sum[:16]) + `"`
+	return 0, rpcReply{}, false
 }
 
 // writeRPC sends a reply as JSON, or as an event stream of one message
 // when the client accepts only that. A result with an ETag is 304 when
 // the client already holds it.
-func writeRPC(w http.ResponseWriter, r *http.Request, status int, rep reply) {
+func writeRPC(w http.ResponseWriter, r *http.Request, status int, rep rpcReply) {
 	hdr := w.Header()
 	hdr.Set("Cache-Control", "no-store")
 	if rep.key != "" && !wantsStream(r.Header.Get("Accept")) { // the entry keeps JSON answers only
@@ -296,10 +365,7 @@ func writeRPC(w http.ResponseWriter, r *http.Request, status int, rep reply) {
 			return
 		}
 	}
-	var b []byte
-	if rep.Result != nil || rep.Error != nil {
-		b = marshal(rep)
-	}
+	b := rep.body
 	if wantsStream(r.Header.Get("Accept")) {
 		hdr.Set("Content-Type", "text/event-stream")
 		hdr.Set("X-Accel-Buffering", "no")
@@ -315,13 +381,33 @@ func writeRPC(w http.ResponseWriter, r *http.Request, status int, rep reply) {
 // marshal writes our own values as JSON, which cannot fail, with & < >
 // kept as they are.
 func marshal(v any) []byte {
-	var b strings.Builder
+	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		panic(err)
 	}
-	return []byte(strings.TrimSuffix(b.String(), "\n"))
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// wantsStream reports whether an Accept header admits text/event-stream
+// and not application/json. Clients that follow the transport send both and
+// get JSON.
+func wantsStream(accept string) bool {
+	stream, js := false, false
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil || params["q"] == "0" {
+			continue
+		}
+		switch mt {
+		case "text/event-stream":
+			stream = true
+		case "application/json", "application/*", "*/*":
+			js = true
+		}
+	}
+	return stream && !js
 }
 
 type loopbackKey struct{}

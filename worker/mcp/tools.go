@@ -1,13 +1,16 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"net/url"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"qrkeyless/core/batch"
 	gen "qrkeyless/core/generate"
@@ -21,50 +24,45 @@ import (
 
 // call is the body of a tool: its arguments in, a result or the problem
 // with them out.
-type call func(ctx context.Context, args map[string]any) (*Result, *problem.Problem)
+type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem)
 
-// tool is one tool: what tools/list says of it, and what tools/call runs.
-type tool struct {
-	Tool    Tool
-	Handler func(ctx context.Context, args any) *Result
-}
-
-// tools lists the six tools with their schemas and handlers.
-func tools(limits scan.Limits) []tool {
-	return []tool{
-		{Tool: define("qr_generate", "Generate a QR code",
+// tools declares the six tools with mcp-go's tool API, their schemas read
+// from the REST API's tables (schema.go).
+func tools(limits scan.Limits) []server.ServerTool {
+	return []server.ServerTool{
+		define("qr_generate", "Generate a QR code",
 			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
 				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
 				"module matrix as JSON, or a data URI).",
-			generateInput(), nil), Handler: run(generate)},
-		{Tool: define("qr_generate_typed", "Generate a typed QR code",
+			generateInput(), nil, generate),
+		define("qr_generate_typed", "Generate a typed QR code",
 			"Build the payload of a typed kind (wifi network, contact card, event, payment, ...) from named fields, "+
 				"exactly as scanners expect it, and encode it. Returns the PNG image and the URL of the REST call "+
 				"that renders the same code (secret fields such as a wifi password are left out of the URL).",
-			typedInput(), nil), Handler: run(generateTyped)},
-		{Tool: define("qr_decode", "Decode QR codes in an image",
+			typedInput(), nil, generateTyped),
+		define("qr_decode", "Decode QR codes in an image",
 			"Find and decode every QR code in a PNG, JPEG, GIF or WebP image given as base64 or a data URI. "+
 				"Returns each code's text, version, error correction level, corners, and the typed payload "+
 				"recognised from the text (e.g. a wifi network's fields).",
-			decodeInput(), decodeOutput()), Handler: run(decoder(limits))},
-		{Tool: define("qr_verify", "Check that a QR code scans",
+			decodeInput(), decodeOutput(), decoder(limits)),
+		define("qr_verify", "Check that a QR code scans",
 			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
 				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
 				"colors, a thin quiet zone, a shape that fails at small print sizes).",
-			verifyInput(), verifyOutput()), Handler: run(verify)},
-		{Tool: define("qr_batch", "Generate many QR codes",
+			verifyInput(), verifyOutput(), verify),
+		define("qr_batch", "Generate many QR codes",
 			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
 				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
 				"module matrix, zip one PNG per item as an embedded application/zip resource, sheet a printable "+
 				"PDF of labels (A4 or Letter, a label stock's preset or a grid of your own, vector codes, frame_text "+
 				"as the caption under each) as an embedded application/pdf resource. An item that fails "+
 				"carries its problem document and does not fail the others.", batch.MaxItems),
-			batchInput(), batchOutput()), Handler: run(runBatch)},
-		{Tool: define("qr_size_recommend", "Recommend a print or screen size",
+			batchInput(), batchOutput(), runBatch),
+		define("qr_size_recommend", "Recommend a print or screen size",
 			"How large to print or show a code so it scans. Give data (or length, its byte count) and distance_m "+
 				"or medium; dpi and ec are optional. Returns the version and error correction level that fit, the "+
 				"minimum size in mm and pixels, the module size, and the rule that decided it.",
-			sizeInput(), sizeOutput()), Handler: run(recommend)},
+			sizeInput(), sizeOutput(), recommend),
 	}
 }
 
@@ -77,43 +75,45 @@ func ToolNames() []string {
 	return names
 }
 
-// define describes a tool. Every tool only computes: it reads nothing but
+// define declares a tool. Every tool only computes: it reads nothing but
 // its arguments, changes nothing, and gives the same answer every time.
-func define(name, title, description string, input, output map[string]any) Tool {
-	t := Tool{
-		Name:        name,
-		Title:       title,
-		Description: description,
-		InputSchema: mustJSON(input),
-		Annotations: Annotations{Title: title, ReadOnlyHint: true, IdempotentHint: true},
-	}
+func define(name, title, description string, input, output schema, c call) server.ServerTool {
+	opts := []mcp.ToolOption{mcp.WithDescription(description), mcp.WithTitleAnnotation(title),
+		mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithIdempotentHintAnnotation(true), mcp.WithOpenWorldHintAnnotation(false)}
 	if output != nil {
-		t.OutputSchema = mustJSON(output)
+		opts = append(opts, mcp.WithRawOutputSchema(marshal(output)))
 	}
-	return t
+	t := mcp.NewToolWithRawSchema(name, description, marshal(input))
+	for _, o := range opts {
+		o(&t)
+	}
+	t.Title = title
+	return server.ServerTool{Tool: t, Handler: run(c)}
 }
 
 // run adapts a call to tools/call: a problem becomes a tool result with
 // isError and the problem document as its text, never a JSON-RPC error,
-// so that the model reads the fix.
-func run(c call) func(ctx context.Context, arguments any) *Result {
-	return func(ctx context.Context, arguments any) (res *Result) {
+// so that the model reads the fix; the fix is absolute, as the result's
+// URL is.
+func run(c call) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 		defer func() {
 			// A panic is a bug; answer it as one rather than let it end the
 			// Worker's Go instance for every request that follows.
 			if v := recover(); v != nil {
-				res = problemResult(problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
+				res = problemResult(ctx, problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
 			}
 		}()
-		args, ok := arguments.(map[string]any)
-		if arguments != nil && !ok {
-			return problemResult(problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`))
+		args, ok := req.Params.Arguments.(map[string]any)
+		if req.Params.Arguments != nil && !ok {
+			return problemResult(ctx, problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`)), nil
 		}
 		res, p := c(ctx, args)
 		if p != nil {
-			return problemResult(params.Scrub(p, flat(args)))
+			return problemResult(ctx, params.Scrub(p, flat(args))), nil
 		}
-		return res
+		return res, nil
 	}
 }
 
@@ -136,40 +136,31 @@ func flat(args map[string]any) url.Values {
 	return q
 }
 
-func problemResult(p *problem.Problem) *Result {
-	return &Result{IsError: true, Content: []Content{text(string(p.JSON()))}}
-}
-
-// structured returns v as structured content and, for clients that read
-// only text, as JSON text.
-func structured(v any) *Result {
-	b := mustJSON(v)
-	return &Result{StructuredContent: b, Content: []Content{text(string(b))}}
+// problemResult is a tool result with isError holding p, its fix made
+// absolute when it is a path of the service.
+func problemResult(ctx context.Context, p *problem.Problem) *mcp.CallToolResult {
+	if strings.HasPrefix(p.Fix, "/") {
+		fixed := *p
+		fixed.Fix = originOf(ctx) + p.Fix
+		p = &fixed
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(p.JSON()))}}
 }
 
 // briefLimit is the most JSON a result repeats as text: a batch of
 // base64 PNGs can be megabytes, which the text part would send twice.
 const briefLimit = 64 << 10
 
-// structuredBrief is structured, but over briefLimit the text part says
+// structured returns v as structured content and, for clients that read
+// only text, as JSON text; given a summary, a result over briefLimit says
 // what the structured content holds instead of repeating it.
-func structuredBrief(v any, summary string) *Result {
-	res := structured(v)
-	if len(res.StructuredContent) > briefLimit {
-		res.Content = []Content{text(summary)}
+func structured(v any, summary string) *mcp.CallToolResult {
+	b := marshal(v)
+	text := string(b)
+	if summary != "" && len(b) > briefLimit {
+		text = summary
 	}
-	return res
-}
-
-// mustJSON marshals our own values, which cannot fail, with & < > kept.
-func mustJSON(v any) json.RawMessage {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(err)
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	return &mcp.CallToolResult{StructuredContent: json.RawMessage(b), Content: []mcp.Content{mcp.NewTextContent(text)}}
 }
 
 // query turns tool arguments into the query the REST endpoint would get,
@@ -186,7 +177,7 @@ func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
 }
 
 // generate is qr_generate: GET /api/v1/qr as a tool.
-func generate(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
+func generate(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
@@ -196,7 +187,7 @@ func generate(ctx context.Context, args map[string]any) (*Result, *problem.Probl
 
 // generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
 // kind's fields given as an object beside the rendering parameters.
-func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
+func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 	q, p := query(args, "type", "fields")
 	if p != nil {
 		return nil, p
@@ -222,8 +213,9 @@ func generateTyped(ctx context.Context, args map[string]any) (*Result, *problem.
 // picture renders the call as the REST endpoint it names would: the PNG
 // as image content, then the absolute URL of the call (with a note when
 // it holds a secret, which the URL leaves out), then the body of any
-// format but png.
-func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*Result, *problem.Problem) {
+// format but png: a binary one (PDF) as an embedded resource, the others
+// as text.
+func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.CallToolResult, *problem.Problem) {
 	req, p := gen.Read(call, kind)
 	if p != nil {
 		return nil, p
@@ -241,20 +233,27 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*Resul
 	if f.Name != "png" {
 		png = code.Bytes(render.Formats[0])
 	}
-	res := &Result{Content: []Content{image(base64.StdEncoding.EncodeToString(png), "image/png"), text(link)}}
+	res := &mcp.CallToolResult{Content: []mcp.Content{
+		mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"), mcp.NewTextContent(link)}}
 	switch {
-	case f.Name == "pdf": // binary: an embedded resource, as base64
-		res.Content = append(res.Content, embedded(Resource{URI: "qr-code.pdf", MimeType: f.ContentType, Blob: base64.StdEncoding.EncodeToString(body)}))
-	case f.Name != "png":
-		res.Content = append(res.Content, text(string(body)))
+	case f.Name == "png":
+	case f.Binary: // an embedded resource, as base64
+		res.Content = append(res.Content, resource("qr-code."+f.Ext, f.ContentType, body))
+	default:
+		res.Content = append(res.Content, mcp.NewTextContent(string(body)))
 	}
 	return res, nil
+}
+
+// resource is a file as an embedded resource, base64.
+func resource(uri, mimeType string, body []byte) mcp.EmbeddedResource {
+	return mcp.NewEmbeddedResource(mcp.BlobResourceContents{URI: uri, MIMEType: mimeType, Blob: base64.StdEncoding.EncodeToString(body)})
 }
 
 // decoder returns qr_decode: POST /api/v1/decode as a tool, with the image
 // as base64 text (tool arguments are JSON; MCP has no binary argument).
 func decoder(limits scan.Limits) call {
-	return func(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
+	return func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 		img, p := imageArg(args["image"])
 		if p != nil {
 			return nil, p
@@ -263,7 +262,7 @@ func decoder(limits scan.Limits) call {
 		if err != nil {
 			return nil, scan.Problem(err, "image", imageFix)
 		}
-		return structured(scan.NewAnswer(codes)), nil
+		return structured(scan.NewAnswer(codes), ""), nil
 	}
 }
 
@@ -285,7 +284,7 @@ func imageArg(v any) ([]byte, *problem.Problem) {
 }
 
 // verify is qr_verify: GET /api/v1/verify as a tool.
-func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
+func verify(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
@@ -298,13 +297,13 @@ func verify(ctx context.Context, args map[string]any) (*Result, *problem.Problem
 	if p != nil {
 		return nil, p
 	}
-	return structured(code.Verify(ctx)), nil
+	return structured(code.Verify(ctx), ""), nil
 }
 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
 // being the request body.
-func runBatch(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
-	req, p := batch.Parse(mustJSON(args))
+func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	req, p := batch.Parse(marshal(args))
 	if p != nil {
 		return nil, p
 	}
@@ -312,27 +311,23 @@ func runBatch(ctx context.Context, args map[string]any) (*Result, *problem.Probl
 	if p != nil {
 		return nil, p
 	}
-	res := structuredBrief(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
+	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
 	switch req.Output {
 	case "zip":
-		res.Content = append(res.Content, embedded(Resource{
-			URI: "qr-codes.zip", MimeType: "application/zip", Blob: base64.StdEncoding.EncodeToString(batch.Zip(out)),
-		}))
+		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", batch.Zip(out)))
 	case "sheet":
 		pdf, _, p := batch.Sheet(ctx, req, out)
 		if p != nil {
 			return nil, p
 		}
-		res.Content = append(res.Content, embedded(Resource{
-			URI: "qr-labels.pdf", MimeType: "application/pdf", Blob: base64.StdEncoding.EncodeToString(pdf),
-		}))
+		res.Content = append(res.Content, resource("qr-labels.pdf", "application/pdf", pdf))
 	}
 	return res, nil
 }
 
 // recommend is qr_size_recommend: GET /api/v1/size as a tool, its
 // arguments read as that query by core/size.
-func recommend(ctx context.Context, args map[string]any) (*Result, *problem.Problem) {
+func recommend(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
@@ -341,7 +336,7 @@ func recommend(ctx context.Context, args map[string]any) (*Result, *problem.Prob
 	if p != nil {
 		return nil, p
 	}
-	return structured(a), nil
+	return structured(a, ""), nil
 }
 
 func kindNames() []string {

@@ -1,0 +1,47 @@
+// Package reply writes what the service's HTTP handlers (worker/api and
+// worker/mcp) both answer with: a problem document, never stored, and the
+// origin a request was made to, against which absolute URLs and fixes are
+// written.
+package reply
+
+import (
+	"net/http"
+	"strconv"
+
+	"qrkeyless/core/problem"
+)
+
+// Problem sends p as application/problem+json, unstored: the request a
+// problem answers may carry a secret in its URL (a wifi password), and
+// telling which would mean reading every kind's fields here, for headers
+// that cost nothing on the others.
+func Problem(w http.ResponseWriter, p *problem.Problem) {
+	Unstored(w, p.Status, problem.ContentType, p.JSON())
+}
+
+// Unstored sends an answer that no cache keeps and no page's Referer
+// repeats: a problem, or a code made from a secret. The body is written
+// for HEAD too: net/http drops it natively and workerd in the Worker.
+func Unstored(w http.ResponseWriter, status int, contentType string, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("x-qr-cache", "bypass")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// Origin is the scheme and host the request was made to.
+func Origin(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || r.URL.Scheme == "https" || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	host := r.Host
+	if host == "" {
+		host = r.URL.Host
+	}
+	return scheme + "://" + host
+}
