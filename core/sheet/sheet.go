@@ -347,7 +347,7 @@ func (l Layout) Describe() string {
 }
 
 // LabelDistance is how far a label is scanned from, in metres: held in
-// the hand or on a shelf at arm's length, as core/size's business card.
+// the hand, as core/size's business card.
 const LabelDistance = 0.15
 
 // Advice says when a code of side mm (quiet zone included) with n modules

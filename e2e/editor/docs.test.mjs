@@ -51,7 +51,7 @@ test('every operation: its example is sent from the page and its answer shown', 
     const documented = (await op.locator('.answers strong, h5 + p').allTextContents()).join(' ').match(/\b(\d{3}|default)\b/g) || [];
     await op.locator('.answer').evaluate((el) => delete el.dataset.status);
     await op.locator('button[type=submit]').click();
-    await op.locator('.answer[data-status]').waitFor({ timeout: 30_000 });
+    await op.locator('.answer[data-status]:not([aria-busy])').waitFor({ timeout: 30_000 });
     const status = await op.locator('.answer').getAttribute('data-status');
     assert.ok(documented.includes(status), `${id}: answered ${status}, which it does not list (${documented.join(' ')})`);
     const refused = id === 'op-mcpGet' || id === 'op-mcpDelete';
@@ -79,7 +79,7 @@ test('every operation: its example is sent from the page and its answer shown', 
   assert.match(await gen.locator('.curl code').textContent(), /data=hello%20docs/);
   await gen.locator('.answer').evaluate((el) => delete el.dataset.status);
   await gen.locator('button[type=submit]').click();
-  await gen.locator('.answer[data-status]').waitFor();
+  await gen.locator('.answer[data-status]:not([aria-busy])').waitFor();
   const img = await gen.locator('.answer img').evaluate(async (i) => [...new Uint8Array(await (await fetch(i.src)).arrayBuffer())]);
   assert.deepEqual(await decode(Buffer.from(img)), ['hello docs']);
   await page.close();
@@ -143,7 +143,7 @@ test('the reference at 390 and 1280 px, light and dark: no sideways scroll, and 
         op.closest('details')?.setAttribute('open', '');
         op.querySelector('button[type=submit]').click();
       }, id);
-      await page.locator(`#${id} .answer[data-status]`).waitFor();
+      await page.locator(`#${id} .answer[data-status]:not([aria-busy])`).waitFor();
     }
     await page.evaluate(() => {
       for (const d of document.querySelectorAll('details')) d.open = true;

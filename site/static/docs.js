@@ -37,7 +37,11 @@ function curl(r, picture) {
 
 const shown = ['content-type', 'content-length', 'cache-control', 'etag', 'allow', 'access-control-allow-methods', 'retry-after', 'x-qr-cache', 'x-qr-version', 'x-qr-ec', 'x-qr-contrast', 'x-qr-verified', 'x-qr-failed'];
 
+const sent = new WeakMap(); // form -> the number of its latest send
+
 async function send(form, byReader) {
+  const mine = (sent.get(form) || 0) + 1;
+  sent.set(form, mine);
   const r = request(form);
   const box = form.parentElement.querySelector('[data-answer]');
   const code = form.parentElement.querySelector('.curl code');
@@ -55,6 +59,7 @@ async function send(form, byReader) {
   }
   const type = (res.headers.get('content-type') || '').split(';')[0];
   const blob = r.method === 'HEAD' || res.status === 204 || res.status === 304 ? null : await res.blob();
+  if (sent.get(form) !== mine) return; // a later send answers
   const parts = [];
   const status = Object.assign(document.createElement('p'), { className: 'status-line' });
   status.append(Object.assign(document.createElement('strong'), { textContent: `${res.status} ${res.statusText}` }), blob ? ` · ${type} · ${blob.size.toLocaleString('en')} bytes` : type ? ` · ${type}` : '');
@@ -83,7 +88,12 @@ async function send(form, byReader) {
     parts.push(Object.assign(document.createElement('p'), {}));
     parts[parts.length - 1].append(a);
   }
-  for (const old of box.querySelectorAll('img')) if (old.src.startsWith('blob:')) URL.revokeObjectURL(old.src);
+  // An answer replaced may still be read (saved, copied): its picture's
+  // address lives a minute more.
+  for (const old of box.querySelectorAll('img, a[download]')) {
+    const url = old.src || old.href;
+    if (url.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
   box.replaceChildren(...parts);
   box.dataset.status = String(res.status);
   box.removeAttribute('aria-busy');
@@ -98,7 +108,7 @@ async function drain() {
   busy = true;
   while (queue.length) {
     const form = queue.shift();
-    if (!form.parentElement.querySelector('[data-answer]').dataset.status) await send(form, false);
+    if (!sent.has(form)) await send(form, false);
   }
   busy = false;
 }
