@@ -103,6 +103,8 @@ try {
     const page = await fresh.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/docs`, { waitUntil: 'load' });
+    // The paint's entry can land after the load event.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     paints.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0].startTime));
     await fresh.close();
   }

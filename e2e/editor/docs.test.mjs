@@ -5,10 +5,8 @@
 //
 //	EDITOR_URL=http://127.0.0.1:9900 node --test e2e/editor/docs.test.mjs
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { decode, editorURL, launch, rasterize } from './browser.mjs';
 
@@ -159,23 +157,6 @@ test('the reference at 390 and 1280 px, light and dark: no sideways scroll, and 
     await page.locator('#op-generate').scrollIntoViewIfNeeded();
     await page.screenshot({ path: new URL(`docs-${view.width}-${view.scheme}.png`, build).pathname });
     await page.close();
-  }
-});
-
-// For the record (BENCHMARKS.md): the page's size and its first paint on
-// a phone-sized screen, measured, not asserted.
-test('the reference\'s size and first paint at 390 px, recorded', { timeout: 60_000 }, async () => {
-  const html = Buffer.from(await (await fetch(`${editorURL}/docs`)).arrayBuffer());
-  const fresh = await launch();
-  try {
-    const page = await fresh.context.newPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${editorURL}/docs`, { waitUntil: 'load' });
-    const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
-    assert.ok(paint > 0);
-    writeFileSync(new URL('docs-figures.json', build), JSON.stringify({ bytes: html.length, gzip: gzipSync(html, { level: 9 }).length, firstContentfulPaintMs: Math.round(paint) }));
-  } finally {
-    await fresh.close();
   }
 });
 
