@@ -26,7 +26,8 @@ build: worker site
 # The editor: HTML pages from templates/ (one per payload kind), app.js and
 # friends from site/static, the browser program (editor.wasm, built without
 # fonts: it draws the plain code), the verify worker's program (verify.wasm,
-# which also draws branded codes, with its fonts), Go's wasm_exec.js, and the
+# which also draws branded codes, with its fonts), the /batch page's
+# worker program (batch.wasm), Go's wasm_exec.js, and the
 # gallery of every style x eye and of branded codes (docs/gallery.png and
 # docs/branding.png are copies of its contact sheets).
 site: templ-check
@@ -35,6 +36,7 @@ site: templ-check
 	$(GO) run ./site/gallery -out build/site/gallery
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
+	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/batch.wasm ./wasm/batch
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js
 	@raw=$$(stat -c %s build/site/editor.wasm); gz=$$(gzip -9c build/site/editor.wasm | wc -c); \
 	echo "editor .wasm: $$raw bytes raw, $$gz gzip (target < 1572864)"; \
@@ -46,6 +48,7 @@ site: templ-check
 		echo "  or move the new work into verify.wasm, which loads after the first code." >&2; \
 		exit 1; fi
 	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
+	@echo "batch .wasm: $$(stat -c %s build/site/batch.wasm) bytes raw, $$(gzip -9c build/site/batch.wasm | wc -c) gzip (loaded on /batch only)"
 
 ## templ: regenerate templates/*_templ.go after editing a .templ file
 templ:

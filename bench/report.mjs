@@ -398,6 +398,7 @@ const previous = process.argv[4] && fs.existsSync(process.argv[4]) ? fs.readFile
 // ---- editor ----------------------------------------------------------------
 
 const editor = exists("editor.json") ? json("editor.json") : null;
+const batchPage = exists("batch.json") ? json("batch.json") : null;
 const frame = 16;
 const keyTarget = editor && ["plain", "styled_label"].every((k) => editor.keystroke_ms[k].median <= frame);
 const editorGzipLimit = 1.5 * 2 ** 20;
@@ -915,6 +916,25 @@ Where the code starts on a 390 x 844 phone, in CSS pixels from the top of the pa
 its code on the first screen; a bare page starts with its form):
 
 ${table(["page", "shared link", "bare"], Object.entries(editor.code_top_390_px).map(([k, v]) => [`/${k}`, `${v.linked} px: ${status(v.linked < 844)}`, `${v.bare} px`]))}` : ""}` : "Not measured: no Chromium (`make chromium` installs it)."}
+
+## Batch page and API reference
+
+${batchPage ? `The /batch page and /docs in Chromium (headless, bench/batch.mjs), served by \`wrangler dev\` from build/site. 1,000 rows of links
+(a caption on the sheet), each made through core/batch and verified in the browser. On the page: from Make to the download offered. The program
+alone: the worker's calls (open, a row each, finish) on a page's main thread, where DevTools' CPU throttle reaches (it refuses a worker).
+
+${table(["1,000 rows", "PNG ZIP ms", "SVG ZIP ms", "PDF sheet ms"], [
+  ["the page (its worker unthrottled)", ...["png", "svg", "sheet"].map((o) => int(batchPage.rows_1000_ms.page[o]))],
+  ["the program, CPU throttled 4x (a mid-range phone)", ...["png", "svg", "sheet"].map((o) => int(batchPage.rows_1000_ms.program_cpu_4x[o]))],
+  ["the program, not throttled", ...["png", "svg", "sheet"].map((o) => int(batchPage.rows_1000_ms.program_cpu_1x[o]))],
+])}
+
+${table(["file", "raw bytes", "gzip -9 bytes", "brotli 11 bytes"], [
+  ["build/site/batch.wasm (loaded on /batch only)", int(batchPage.wasm.batch.raw), int(batchPage.wasm.batch.gzip), int(batchPage.wasm.batch.brotli)],
+  ["/docs", int(batchPage.docs.raw), int(batchPage.docs.gzip), int(batchPage.docs.brotli)],
+])}
+
+/docs's first contentful paint on a new page at 390 x 844: ${int(batchPage.docs.first_contentful_paint_390_ms)} ms (median of ${batchPage.docs.runs.length}).` : "Not measured: no Chromium (`make chromium` installs it)."}
 
 ## Sizes
 

@@ -273,6 +273,8 @@ if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   step "the editor in Chromium, served by wrangler dev"
   wrangler_dev wrangler-editor
   node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor.json"
+  step "the batch page (1,000 rows, three outputs) and the API reference in Chromium"
+  node bench/batch.mjs "http://127.0.0.1:$port" > "$out/batch.json"
   stop
 else
   echo "bench: no Chromium at ${CHROMIUM:-/usr/bin/chromium}: the editor is not measured" >&2

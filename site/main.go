@@ -1,9 +1,11 @@
 // Command site writes the editor's static files: an HTML page per payload
 // kind (<kind>.html, served at /<kind>), the free-text page (index.html),
-// the script, styles and verify worker from site/static, the pictures of
-// the style, eye, frame and fill choices, and a favicon (a code). The
-// Makefile adds the two .wasm programs and wasm_exec.js. (Frames are drawn
-// by verify.wasm, which carries its fonts: the site serves none.)
+// the batch page (batch.html, /batch), the API reference (docs.html,
+// /docs, from the OpenAPI description worker/api writes), the scripts, styles and workers
+// from site/static, the pictures of the style, eye, frame and fill
+// choices, and a favicon (a code). The Makefile adds the three .wasm
+// programs and wasm_exec.js. (Frames are drawn by verify.wasm and
+// batch.wasm, which carry their fonts: the site serves none.)
 //
 //	go run ./site -out build/site
 package main
@@ -25,6 +27,7 @@ import (
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/templates"
+	"qrkeyless/worker/api"
 )
 
 //go:embed static
@@ -32,7 +35,7 @@ var static embed.FS
 
 // reserved are first path segments a kind's page must not take: the API,
 // the path-style codes, and the site's own files and folders.
-var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true}
+var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true, "batch": true, "docs": true}
 
 func main() {
 	out := flag.String("out", "build/site", "directory to write into")
@@ -43,7 +46,11 @@ func main() {
 }
 
 func run(out string) error {
-	pages := map[string]templ.Component{"index.html": templates.Index(payload.All())}
+	ref, err := templates.ReadReference(api.Description())
+	if err != nil {
+		return err
+	}
+	pages := map[string]templ.Component{"index.html": templates.Index(payload.All()), "batch.html": templates.Batch(payload.All()), "docs.html": templates.Docs(ref)}
 	if err := templates.CheckNames(nil); err != nil {
 		return err
 	}

@@ -16,7 +16,8 @@ func TestRun(t *testing.T) {
 	if err := run(out); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"index.html", "app.js", "app.css", "verify-worker.js", "favicon.svg"}
+	want := []string{"index.html", "app.js", "app.css", "verify-worker.js", "favicon.svg",
+		"controls.js", "batch.html", "batch.js", "batch-worker.js", "docs.html", "docs.js"}
 	for _, k := range payload.All() {
 		want = append(want, k.Name+".html")
 	}
@@ -25,6 +26,10 @@ func TestRun(t *testing.T) {
 		if err != nil || len(b) == 0 {
 			t.Errorf("%s: %v, %d bytes", name, err, len(b))
 		}
+	}
+	batch, _ := os.ReadFile(filepath.Join(out, "batch.html"))
+	if !strings.Contains(string(batch), `src="/batch.js"`) || strings.Contains(string(batch), "editor.wasm") {
+		t.Error("batch.html does not load batch.js alone: editor.wasm is the editor's")
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "wifi.html"))
 	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href="/editor.wasm"`, `href="/app.css"`} {

@@ -35,6 +35,7 @@ type Control struct {
 	Field    string   // for a payload field, its Name: the key the browser program reads
 	Style    string   // for a style option, its key: fg, bg, style, eye, ec, margin, size, frame, logo, ...
 	UI       string   // for a control of the page alone (fill, fg2, angle), never a parameter: its key
+	Sheet    string   // for a label sheet's layout option (the /batch page), its parameter's name
 	Group    string   // "style", or "brand" for the branding (frame, colours, logo)
 	Label    string
 	Help     string
@@ -327,6 +328,7 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	add("data-field", c.Field)
 	add("data-style", c.Style)
 	add("data-ui", c.UI)
+	add("data-sheet", c.Sheet)
 	add("data-alias", strings.Join(c.Aliases, " "))
 	add("data-default", c.Default)
 	add("data-example", c.Example)
@@ -516,3 +518,8 @@ func group(cs []Control, name string) []Control {
 	}
 	return out
 }
+
+// siteLink is a page of the site the header links to.
+type siteLink struct{ path, label string }
+
+var siteLinks = []siteLink{{"/", "Make a code"}, {"/batch", "Many codes"}, {"/docs", "API reference"}}

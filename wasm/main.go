@@ -19,6 +19,7 @@ import (
 
 	"qrkeyless/core/render"
 	"qrkeyless/wasm/editor"
+	"qrkeyless/wasm/jsval"
 )
 
 func main() {
@@ -45,7 +46,7 @@ func renderJS(_ js.Value, args []js.Value) any {
 		"text":      r.Text,
 		"version":   r.Version,
 		"ec":        r.EC,
-		"errors":    object(r.Errors),
+		"errors":    jsval.Object(r.Errors),
 		"contrast":  r.Contrast,
 		"quietZone": r.QuietZone,
 		"warnings":  warnings,
@@ -59,7 +60,7 @@ func renderJS(_ js.Value, args []js.Value) any {
 func pngJS(_ js.Value, args []js.Value) any {
 	b, errs := editor.PNG(request(args))
 	if len(errs) > 0 {
-		return map[string]any{"errors": object(errs)}
+		return map[string]any{"errors": jsval.Object(errs)}
 	}
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
@@ -73,37 +74,8 @@ func request(args []js.Value) editor.Request {
 	}
 	v := args[0]
 	return editor.Request{
-		Kind:   str(v.Get("kind")),
-		Fields: strings(v.Get("fields")),
-		Style:  strings(v.Get("style")),
+		Kind:   jsval.Str(v.Get("kind")),
+		Fields: jsval.Strings(v.Get("fields")),
+		Style:  jsval.Strings(v.Get("style")),
 	}
-}
-
-func str(v js.Value) string {
-	if v.Type() != js.TypeString {
-		return ""
-	}
-	return v.String()
-}
-
-// strings reads a JS object of strings into a map.
-func strings(v js.Value) map[string]string {
-	m := map[string]string{}
-	if v.Type() != js.TypeObject {
-		return m
-	}
-	keys := js.Global().Get("Object").Call("keys", v)
-	for i := 0; i < keys.Length(); i++ {
-		k := keys.Index(i).String()
-		m[k] = str(v.Get(k))
-	}
-	return m
-}
-
-func object(m map[string]string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }

@@ -235,3 +235,69 @@ func TestParseBoundsTheShape(t *testing.T) {
 		}
 	}
 }
+
+// Output sheet lays the items that worked out on a label sheet; those
+// that failed are named, and take no label.
+func TestSheet(t *testing.T) {
+	body := `{"output":"sheet","sheet":{"paper":"letter","crop_marks":true},"style":{"style":"rounded"},"items":[
+		{"data":"a","style":{"frame_text":"Alpha"}},
+		{"type":"wifi","fields":{"password":"abcdefgh"}},
+		{"data":"b","style":{"frame":"box"}},
+		{"data":"c"}]}`
+	req, p := Parse([]byte(body))
+	if p != nil {
+		t.Fatal(p)
+	}
+	if req.Layout.Preset != "letter-3x10" || !req.Layout.CropMarks {
+		t.Fatalf("layout %+v", req.Layout)
+	}
+	r, p := Run(context.Background(), req, "")
+	if p != nil {
+		t.Fatal(p)
+	}
+	pdf, failed, p := Sheet(context.Background(), req, r)
+	if p != nil {
+		t.Fatal(p)
+	}
+	if fmt.Sprint(failed) != "[1 2]" {
+		t.Errorf("failed items %v, want [1 2]", failed)
+	}
+	if r.Items[2].Error.Field != "frame" || !strings.Contains(r.Items[2].Error.Fix, "frame=none") {
+		t.Errorf("a frame on a sheet: %+v", r.Items[2].Error)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-1.4")) || !bytes.Contains(pdf, []byte("/MediaBox [0 0 612 792]")) {
+		t.Errorf("not a Letter PDF: %.80q", pdf)
+	}
+	for _, bad := range []struct{ body, field string }{
+		{`{"output":"zip","sheet":{"paper":"a4"},"items":[{"data":"a"}]}`, "sheet"},
+		{`{"output":"sheet","sheet":{"paper":"a3"},"items":[{"data":"a"}]}`, "paper"},
+		{`{"output":"sheet","sheet":{"rows":[1]},"items":[{"data":"a"}]}`, "sheet.rows"},
+	} {
+		if _, p := Parse([]byte(bad.body)); p == nil || p.Field != bad.field {
+			t.Errorf("%s: %v, want a problem with %s", bad.body, p, bad.field)
+		}
+	}
+	req, _ = Parse([]byte(`{"output":"sheet","sheet":{"code_mm":34},"items":[{"data":"a","style":{"frame_text":"A"}}]}`))
+	if _, p := Run(context.Background(), req, ""); p == nil || !strings.Contains(p.Fix, `"code_mm":29.8`) {
+		t.Errorf("a caption under a code that fills the label: %v", p)
+	}
+}
+
+// One makes an item as Run does, with the same problem and fix.
+func TestOneIsRun(t *testing.T) {
+	body := `{"output":"zip","style":{"size":200},"items":[{"data":"hello"},{"type":"wifi","fields":{"password":"abcdefgh"}}]}`
+	req, _ := Parse([]byte(body))
+	r, p := Run(context.Background(), req, "")
+	if p != nil {
+		t.Fatal(p)
+	}
+	for i, it := range req.Items {
+		m, p := One(context.Background(), req, it)
+		if want := r.Items[i]; fmt.Sprint(p) != fmt.Sprint(want.Error) || !bytes.Equal(m.Body, want.png) {
+			t.Errorf("item %d: One gave %v, Run %v", i, p, want.Error)
+		}
+	}
+	if got, err := readback.Text(r.Items[0].png); got != "hello" {
+		t.Errorf("item 0 reads %q, %v", got, err)
+	}
+}

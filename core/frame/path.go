@@ -7,8 +7,11 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"golang.org/x/image/vector"
+
+	"qrkeyless/core/pdf"
 )
 
 // A path is an outline in canvas pixels, y down. Every shape the frame draws
@@ -194,4 +197,39 @@ func paint(b *bytes.Buffer, c color.NRGBA) {
 	if c.A != 255 {
 		fmt.Fprintf(b, ` fill-opacity="%s"`, strconv.FormatFloat(math.Round(float64(c.A)/255*1000)/1000, 'f', -1, 64))
 	}
+}
+
+// appendPDF appends p as PDF path operators (m l c h), moved by (dx, dy).
+// A quadratic is written as the cubic whose control points lie two
+// thirds of the way from each end to its one.
+func (p path) appendPDF(b []byte, dx, dy float64) []byte {
+	pair := func(q [2]float64) {
+		b = pdf.AppendNum(pdf.AppendNum(b, q[0]+dx), q[1]+dy)
+	}
+	var cur [2]float64
+	for _, s := range p {
+		switch s.op {
+		case 'M', 'L':
+			pair(s.pts[0])
+			b = append(b, strings.ToLower(string(s.op))...)
+			cur = s.pts[0]
+		case 'Q':
+			q, e := s.pts[0], s.pts[1]
+			pair([2]float64{cur[0] + 2*(q[0]-cur[0])/3, cur[1] + 2*(q[1]-cur[1])/3})
+			pair([2]float64{e[0] + 2*(q[0]-e[0])/3, e[1] + 2*(q[1]-e[1])/3})
+			pair(e)
+			b = append(b, 'c')
+			cur = e
+		case 'C':
+			pair(s.pts[0])
+			pair(s.pts[1])
+			pair(s.pts[2])
+			b = append(b, 'c')
+			cur = s.pts[2]
+		case 'Z':
+			b = append(b, 'h')
+		}
+		b = append(b, '\n')
+	}
+	return b
 }

@@ -250,3 +250,34 @@ func (o Options) Check() error {
 	}
 	return nil
 }
+
+// Line is one line of text set as outlines of the regular font, for a page
+// that places it itself: core/sheet's captions under the codes of a label
+// sheet.
+type Line struct {
+	p      path    // the glyphs, the baseline's left end at (0, 0), y down
+	Width  float64 // the advance width, in the units of the size it was set at
+	Ascent float64 // the capitals' height above the baseline
+}
+
+// SetLine sets s (made one line, as a frame's text is) in the regular font
+// at size, an em in the caller's units (points on a PDF page): shrunk to
+// fit maxW but not under minSize, and cut with an ellipsis when still too
+// wide.
+func SetLine(s string, size, minSize, maxW float64) (Line, error) {
+	reg, _, err := fonts()
+	if err != nil {
+		return Line{}, err
+	}
+	t, size := fit(reg, clean(s), size, minSize, maxW)
+	var l Line
+	outline(&l.p, reg, t, size, 0, 0)
+	l.Width, l.Ascent = width(reg, t, size), ascent(reg, size)
+	return l, nil
+}
+
+// AppendPDF appends the line's outlines as PDF path operators, its
+// baseline's left end moved to (x, y), y down as the caller's cm has it.
+func (l Line) AppendPDF(b []byte, x, y float64) []byte {
+	return l.p.appendPDF(b, x, y)
+}

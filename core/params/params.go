@@ -56,7 +56,7 @@ func (p Param) Value(s string) any {
 // description and the MCP tools' input schemas both take it.
 func (p Param) Schema() jsonschema.Schema {
 	v := jsonschema.Value{Type: p.Type, Description: p.Help}
-	if p.Type == "integer" && p.Max > 0 {
+	if (p.Type == "integer" || p.Type == "number") && p.Max > 0 {
 		v.Min, v.Max = jsonschema.Bound(float64(p.Min)), jsonschema.Bound(float64(p.Max))
 	}
 	if p.Enum != nil {

@@ -25,6 +25,18 @@ type Layer struct {
 // finders, and their balls. A module for which skip reports true is left
 // out (a logo covers it); skip may be nil.
 func Layers(c *qr.Code, o Options, skip func(x, y int) bool) [3]Layer {
+	l := newLayout(c, o)
+	var out [3]Layer
+	for i, p := range layerPaths(c, o, skip) {
+		var b bytes.Buffer
+		writePath(&b, p)
+		out[i] = Layer{Coverage: rasterize(p, l), Path: b.String()}
+	}
+	return out
+}
+
+// layerPaths is the outlines of Layers' three parts.
+func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool) [3]path {
 	data, fs := parts(c, o)
 	if skip != nil {
 		dark := data.dark
@@ -53,14 +65,7 @@ func Layers(c *qr.Code, o Options, skip func(x, y int) bool) [3]Layer {
 		}
 	}
 	markPath(&ps[0], c.Size, o.Mark)
-	l := newLayout(c, o)
-	var out [3]Layer
-	for i, p := range ps {
-		var b bytes.Buffer
-		writePath(&b, p)
-		out[i] = Layer{Coverage: rasterize(p, l), Path: b.String()}
-	}
-	return out
+	return ps
 }
 
 // Placement says where c sits on the canvas o draws: the canvas's side in

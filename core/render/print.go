@@ -2,14 +2,14 @@ package render
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
 	"image/color"
 	"math"
-	"strconv"
+	"strings"
 
+	"qrkeyless/core/pdf"
 	"qrkeyless/core/qr"
 )
 
@@ -56,16 +56,21 @@ func (pg page) xy(q pt) (float64, float64) {
 }
 
 // ops writes the outlines with the operator names given for move, line,
-// curve and close: PDF's m l c h, PostScript's short procedures. Numbers
-// are appended to one buffer: fmt would take most of the time here.
+// curve and close: PDF's m l c h, PostScript's short procedures.
 func (pg page) ops(b *bytes.Buffer, m, l, cu, h string) {
-	out := make([]byte, 0, len(pg.p)*24)
+	b.Write(appendOps(make([]byte, 0, len(pg.p)*24), pg.p, pg.xy, m, l, cu, h))
+}
+
+// appendOps appends the outlines of p, each point mapped by xy, with the
+// operator names given for move, line, curve and close. Numbers are
+// appended to one buffer: fmt would take most of the time here.
+func appendOps(out []byte, p path, xy func(pt) (float64, float64), m, l, cu, h string) []byte {
 	pair := func(q pt) {
-		x, y := pg.xy(q)
-		out = appendNum(appendNum(out, x), y)
+		x, y := xy(q)
+		out = pdf.AppendNum(pdf.AppendNum(out, x), y)
 	}
 	var cur pt
-	for _, s := range pg.p {
+	for _, s := range p {
 		switch s.op {
 		case moveTo:
 			pair(s.pts[0])
@@ -94,27 +99,40 @@ func (pg page) ops(b *bytes.Buffer, m, l, cu, h string) {
 			cur = s.end()
 		}
 	}
-	b.Write(out)
+	return out
 }
 
-// appendNum appends v to a thousandth and a space.
-func appendNum(b []byte, v float64) []byte {
-	v = math.Round(v*1000) / 1000
-	if v == 0 {
-		v = 0 // not -0
+// moduleXY leaves a point in module units, y down: what PDFOps writes.
+func moduleXY(q pt) (float64, float64) { return q.x, q.y }
+
+// PDFOps writes the symbol's outlines as o draws them (every style, eye
+// and mark) as PDF path operators, in module units with (0, 0) at the
+// symbol's top-left corner and y down, for a page that places and scales
+// them with its own cm (core/sheet draws many codes a page so).
+func PDFOps(c *qr.Code, o Options) []byte {
+	p := printPath(c, o)
+	return appendOps(make([]byte, 0, len(p)*24), p, moduleXY, "m", "l", "c", "h")
+}
+
+// PDFLayerOps writes the symbol's three parts as Layers splits them (the
+// data, the finder rings, the finder balls), each as PDFOps writes the
+// whole, leaving out the modules skip reports (a logo covers them; skip
+// may be nil): a branded code paints each part in its own colour.
+func PDFLayerOps(c *qr.Code, o Options, skip func(x, y int) bool) [3][]byte {
+	var out [3][]byte
+	for i, p := range layerPaths(c, o, skip) {
+		out[i] = appendOps(nil, p, moduleXY, "m", "l", "c", "h")
 	}
-	return append(strconv.AppendFloat(b, v, 'f', -1, 64), ' ')
+	return out
 }
 
 // pnum writes a number in points to a thousandth, without trailing zeros.
-func pnum(v float64) string {
-	b := appendNum(nil, v)
-	return string(b[:len(b)-1])
-}
+func pnum(v float64) string { return pdf.Num(v) }
 
-// colour writes c as PDF or PostScript colour operands: RGB, or CMYK when
-// cmyk is set (black as 0 0 0 1, the printer's one ink, not four).
-func colour(c color.NRGBA, cmyk bool) string {
+// PDFComponents writes c as PDF or PostScript colour operands: RGB, or
+// CMYK when cmyk is set (black as 0 0 0 1, the printer's one ink, not
+// four).
+func PDFComponents(c color.NRGBA, cmyk bool) string {
 	r, g, b := float64(c.R)/255, float64(c.G)/255, float64(c.B)/255
 	if !cmyk {
 		return pnum(r) + " " + pnum(g) + " " + pnum(b)
@@ -126,47 +144,40 @@ func colour(c color.NRGBA, cmyk bool) string {
 	return fmt.Sprintf("%s %s %s %s", pnum((1-r-k)/(1-k)), pnum((1-g-k)/(1-k)), pnum((1-b-k)/(1-k)), pnum(k))
 }
 
+// PDFColour writes c as the PDF operator that sets the fill colour (or,
+// with stroke, the stroke colour): RGB, or CMYK when cmyk is set.
+func PDFColour(c color.NRGBA, cmyk, stroke bool) string {
+	op := "rg"
+	if cmyk {
+		op = "k"
+	}
+	if stroke {
+		op = strings.ToUpper(op)
+	}
+	return PDFComponents(c, cmyk) + " " + op
+}
+
 // PDF writes the code as a one-page PDF 1.4: the background (unless
 // transparent) and the outlines, filled with the nonzero rule, in a
 // Flate-compressed content stream. Colour opacity is not written: print
 // has no transparent ink.
 func PDF(c *qr.Code, o Options) []byte {
 	pg := newPage(c, o)
-	set, fill := "rg", "rg"
-	if o.CMYK {
-		set, fill = "k", "k"
-	}
 	var content bytes.Buffer
 	if o.BG.A != 0 {
-		fmt.Fprintf(&content, "%s %s\n0 0 %s %s re f\n", colour(o.BG, o.CMYK), set, pnum(pg.side), pnum(pg.side))
+		fmt.Fprintf(&content, "%s\n0 0 %s %s re f\n", PDFColour(o.BG, o.CMYK, false), pnum(pg.side), pnum(pg.side))
 	}
-	fmt.Fprintf(&content, "%s %s\n", colour(o.FG, o.CMYK), fill)
+	fmt.Fprintf(&content, "%s\n", PDFColour(o.FG, o.CMYK, false))
 	pg.ops(&content, "m", "l", "c", "h")
 	content.WriteString("f\n")
-	var z bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed) // 2.2 ms rather than 6.3 for a dotted code at the default level, for 22% more bytes
-	zw.Write(content.Bytes())
-	zw.Close()
 
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-	var offsets []int
-	obj := func(body string) {
-		offsets = append(offsets, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
-	}
+	w := pdf.New()
 	side := pnum(pg.side)
-	obj("<< /Type /Catalog /Pages 2 0 R >>")
-	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-	obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << >> /Contents 4 0 R >>", side, side))
-	obj(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", z.Len(), z.Bytes()))
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
-	for _, off := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
-	return b.Bytes()
+	root := w.Object("<< /Type /Catalog /Pages 2 0 R >>")
+	w.Object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+	w.Object(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << >> /Contents 4 0 R >>", side, side))
+	w.Stream("", content.Bytes())
+	return w.Bytes(root)
 }
 
 // EPS writes the code as Encapsulated PostScript 3.0, its bounding box the
@@ -183,9 +194,9 @@ func EPS(c *qr.Code, o Options) []byte {
 		set = "setcmykcolor"
 	}
 	if o.BG.A != 0 {
-		fmt.Fprintf(&b, "%s %s\nnewpath 0 0 m %s 0 l %s %s l 0 %s l h fill\n", colour(o.BG, o.CMYK), set, pnum(pg.side), pnum(pg.side), pnum(pg.side), pnum(pg.side))
+		fmt.Fprintf(&b, "%s %s\nnewpath 0 0 m %s 0 l %s %s l 0 %s l h fill\n", PDFComponents(o.BG, o.CMYK), set, pnum(pg.side), pnum(pg.side), pnum(pg.side), pnum(pg.side))
 	}
-	fmt.Fprintf(&b, "%s %s\nnewpath\n", colour(o.FG, o.CMYK), set)
+	fmt.Fprintf(&b, "%s %s\nnewpath\n", PDFComponents(o.FG, o.CMYK), set)
 	pg.ops(&b, "m", "l", "c", "h")
 	b.WriteString("fill\nrestore\nshowpage\n%%EOF\n")
 	return b.Bytes()

@@ -45,12 +45,18 @@ let zxing = null;
 // decode returns the texts of the QR codes zxing-cpp finds in an image
 // file (PNG here).
 export async function decode(bytes) {
+  return (await readCodes(bytes)).map((r) => r.text);
+}
+
+// readCodes returns every QR code zxing-cpp reads in an image file, up to
+// max of them, with where each is.
+export async function readCodes(bytes, max = 1) {
   zxing ??= readFile(new URL('../../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url)).then((b) =>
     prepareZXingModule({ overrides: { wasmBinary: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) }, fireImmediately: true }),
   );
   await zxing;
-  const found = await readBarcodes(new Uint8Array(bytes), { formats: ['QRCode'], tryHarder: true });
-  return found.filter((r) => r.isValid).map((r) => r.text);
+  const found = await readBarcodes(new Uint8Array(bytes), { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: max });
+  return found.filter((r) => r.isValid);
 }
 
 // rasterize draws SVG markup in the page the way the browser shows it, on

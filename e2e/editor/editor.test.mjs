@@ -439,9 +439,13 @@ test('the preview and the status say what happened', { timeout: 120_000 }, async
   assert.equal(await page.getAttribute('#code', 'aria-label'), `UPI payment QR code holding: ${upiText}`);
   assert.equal(await page.textContent('#status'), 'Your code is ready.');
   // The skip link moves focus, and the share link still has no fragment.
+  // Wait for what a person would see (the page moved to the form), not
+  // for an order of events: the URL gains #content when the navigation
+  // to the fragment is done, which may come after Enter returns.
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  assert.match(page.url(), /#content$/);
+  await page.waitForURL(/#content$/);
+  await page.waitForFunction(() => document.activeElement?.id === 'content');
   await page.fill('#c-am', '150');
   await page.waitForFunction(() => document.getElementById('share').value.includes('am=150'));
   assert.doesNotMatch(await page.inputValue('#share'), /#/);

@@ -10,7 +10,7 @@ import { clients, connect, parts, pngSize, problemOf, readQR, rpc, targets, time
 // From the interface and decisions documents.
 const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"];
 const interfaceKinds = ["url", "text", "wifi", "vcard", "mecard", "email", "phone", "sms", "whatsapp", "telegram", "event", "upi"];
-const batchOutputs = ["url", "base64", "svg", "json", "zip"];
+const batchOutputs = ["url", "base64", "svg", "json", "zip", "sheet"];
 const media = ["business-card", "flyer", "poster", "billboard", "screen"];
 // payloads.md §2.3, the worked wifi example and the text ZXing reads.
 const wifiFields = { ssid: 'Café "Net";1', password: "p@ss:w0rd,\\x", security: "WPA2", hidden: "true" };
@@ -247,6 +247,19 @@ for (const [name, base] of targets) for (const via of clients) {
       const [zip] = parts(z).resources;
       assert.equal(zip.resource.mimeType, "application/zip");
       assert.equal(bytes(zip.resource.blob).subarray(0, 4).toString("latin1"), "PK\x03\x04");
+    });
+
+    test("qr_batch sheet output is a PDF label sheet, an embedded resource", async () => {
+      const s = await call("qr_batch", { output: "sheet", sheet: { preset: "letter-2x5", crop_marks: true }, items: [{ data: "one", style: { frame_text: "One" } }, { data: "two" }] });
+      assert.notEqual(s.isError, true, JSON.stringify(s.content));
+      const [pdf] = parts(s).resources;
+      assert.equal(pdf.resource.mimeType, "application/pdf");
+      assert.equal(pdf.resource.uri, "qr-labels.pdf");
+      const b = bytes(pdf.resource.blob);
+      assert.equal(b.subarray(0, 8).toString("latin1"), "%PDF-1.4");
+      assert.match(b.toString("latin1"), /\/MediaBox \[0 0 612 792\]/, "a Letter page");
+      const p = problemOf(await call("qr_batch", { output: "sheet", sheet: { preset: "a4-3x7", columns: 3 }, items: [{ data: "x" }] }));
+      assert.equal(p.field, "preset");
     });
 
     for (const [why, args, field] of [

@@ -62,6 +62,43 @@ for (const [name, base] of servers) {
       }
     }
 
+    it("a label sheet (output sheet): qpdf passes it; pdftoppm's 300 dpi pages read, every code where its label is", async () => {
+      // 33 codes on Letter labels of Avery 5160 (3 x 10): two pages, the
+      // second with three; a failing item takes no label and is named.
+      const items = Array.from({ length: 34 }, (_, i) => (i === 5 ? { type: "wifi", fields: {} } : { data: `https://example.com/asset/${i}`, style: { frame_text: `Asset ${i}` } }));
+      const { res, bytes } = await fetchBytes(`${base}/api/v1/qr/batch`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ output: "sheet", sheet: { preset: "letter-3x10", crop_marks: true }, style: { style: "dot", eye: "circle", color: "1a237e" }, items }),
+      });
+      assert.equal(res.headers.get("content-type"), "application/pdf");
+      assert.equal(res.headers.get("x-qr-failed"), "5");
+      const pdf = path.join(tmp, `${name}-sheet.pdf`);
+      fs.writeFileSync(pdf, bytes);
+      execFileSync("qpdf", ["--check", pdf], { stdio: "pipe" });
+      const info = execFileSync("pdfinfo", [pdf]).toString();
+      assert.match(info, /Pages:\s+2\n/);
+      assert.match(info, /Page size:\s+612 x 792 pts \(letter\)/);
+      execFileSync("pdftoppm", ["-r", "300", "-png", pdf, `${pdf}-page`]);
+      const read = [];
+      for (const page of [1, 2]) {
+        const found = await readBarcodes(new Blob([fs.readFileSync(`${pdf}-page-${page}.png`)]), { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 40 });
+        for (const r of found.filter((r) => r.isValid)) {
+          read.push(r.text);
+          // Where the code sits says which label it is on: 5160's grid,
+          // 69.85 mm across from 4.76 mm, 25.4 mm down from 12.7 mm.
+          const x = ((r.position.topLeft.x + r.position.bottomRight.x) / 2 / 300) * 25.4;
+          const y = ((r.position.topLeft.y + r.position.bottomRight.y) / 2 / 300) * 25.4;
+          const col = Math.floor((x - 4.7625) / 69.85);
+          const row = Math.floor((y - 12.7) / 25.4);
+          const n = Number(r.text.split("/").pop());
+          const label = (page - 1) * 30 + row * 3 + col;
+          assert.equal(label, n < 5 ? n : n - 1, `${r.text} is on label ${label}`);
+        }
+      }
+      assert.deepEqual(read.sort(), items.filter((it) => it.data).map((it) => it.data).sort());
+    });
+
     it("the same request gives the same PDF and EPS bytes", async () => {
       for (const format of ["pdf", "eps"]) {
         const a = (await fetchBytes(`${base}/api/v1/qr?data=same&format=${format}`)).bytes;

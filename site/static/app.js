@@ -10,7 +10,10 @@
 // logo: it is read from a file into this page, and a link says only that
 // one was used (logo=chosen), so that whoever opens it chooses it again.
 
+import { bind, fillFromGradient, isLogo, isRadio, logoURI, setValue, value, wireLogo, wireSwatches } from './controls.js';
+
 const form = document.getElementById('editor');
+bind(form);
 const kind = form.dataset.kind; // "" on the free-text page
 const title = form.dataset.title; // the kind's title, "" on the free-text page
 const controls = [...form.querySelectorAll('[data-field], [data-style]')];
@@ -23,60 +26,11 @@ const statusLine = $('status');
 const nameOf = (el) => el.dataset.name || el.name;
 const keyOf = (el) => el.dataset.field || el.dataset.style;
 const isSecret = (el) => 'secret' in el.dataset;
-const isRadio = (el) => el.type === 'radio';
 // labelOf is the name a control goes by: its label, or its group's legend.
 const labelOf = (el) =>
   (isRadio(el) ? el.closest('fieldset').querySelector('legend') : form.querySelector(`label[for="${el.id}"]`)).firstChild.textContent.trim();
 // typed reports controls whose emptiness means "nothing entered yet".
 const typed = (el) => el.dataset.field && el.tagName !== 'SELECT' && el.type !== 'checkbox';
-
-// The page's own controls of a gradient (fill, second colour, angle):
-// written into the foreground colour, the one parameter the API reads.
-const uiControl = (name) => form.querySelector(`[data-ui="${name}"]:checked`) || form.querySelector(`[data-ui="${name}"]:not([type=radio])`);
-const fillOf = () => uiControl('fill')?.value || 'solid';
-const hexOf = (el) => (el ? el.value.trim().replace(/^#/, '') : '');
-
-// composed is the colour parameter: fg, or a gradient from fg to fg2.
-function composed(fg) {
-  const fill = fillOf();
-  if (fill === 'solid' || fg === '' || fg.includes(':')) return fg;
-  const fg2 = hexOf(uiControl('fg2')) || '2c5364';
-  if (fill === 'radial') return `radial:${fg},${fg2}`;
-  return `linear:${fg},${fg2},${hexOf(uiControl('angle')) || '180'}deg`;
-}
-
-// The logo: a data URI read from a file, held in this page only.
-let logoURI = '';
-const isLogo = (el) => el.dataset.style === 'logo';
-
-// value is what a control holds; a radio button holds its value only when
-// it is the one checked.
-function value(el) {
-  if (isLogo(el)) return logoURI ? 'chosen' : '';
-  if (el.dataset.style === 'fg') return composed(el.value.trim().replace(/^#/, ''));
-  if (el.type === 'checkbox') return el.checked ? 'true' : '';
-  if (isRadio(el)) return el.checked ? el.value : '';
-  if (el.closest('.with-swatch')) return el.value.trim().replace(/^#/, '');
-  return el.value;
-}
-
-function setValue(el, v) {
-  if (el.type === 'checkbox') {
-    el.checked = ['true', '1', 'yes', 'on'].includes(v.toLowerCase());
-  } else if (isRadio(el)) {
-    el.checked = el.value.toLowerCase() === v.toLowerCase();
-  } else if (el.tagName === 'SELECT') {
-    let opt = [...el.options].find((o) => o.value.toLowerCase() === v.toLowerCase());
-    if (!opt) {
-      // Keep an unknown value, so its error shows next to the control.
-      opt = new Option(v, v);
-      el.add(opt);
-    }
-    el.value = opt.value;
-  } else {
-    el.value = v;
-  }
-}
 
 // --- URL state -------------------------------------------------------------
 
@@ -132,27 +86,6 @@ function fillFromURL() {
 
 let logoWanted = false; // a link said a logo was used, and none is chosen yet
 
-// fillFromGradient sets the fill controls from a gradient as the colour
-// parameter writes it: linear:<hex>,<hex>[,<angle>deg] or radial:<hex>,<hex>.
-function fillFromGradient(fg, v) {
-  const [kind, rest] = v.split(':', 2);
-  const parts = (rest || '').split(',');
-  const angle = parts.find((p) => /deg$/i.test(p));
-  const stops = parts.filter((p) => !/deg$/i.test(p));
-  const fill = form.querySelector(`[data-ui="fill"][value="${kind.toLowerCase()}"]`);
-  if (!fill || stops.length < 2) {
-    setValue(fg, v); // not one the controls can show: kept as typed, its error shown
-    return;
-  }
-  fill.checked = true;
-  setValue(fg, stops[0]);
-  const fg2 = uiControl('fg2');
-  if (fg2) fg2.value = stops[stops.length - 1];
-  const a = uiControl('angle');
-  if (a && angle) a.value = parseFloat(angle);
-  fg.dataset.touched = '1';
-}
-
 // --- drawing ---------------------------------------------------------------
 
 function request(examples) {
@@ -161,7 +94,7 @@ function request(examples) {
     if (isRadio(el) && !el.checked) continue;
     const v = examples && el.dataset.field ? el.dataset.example || '' : value(el);
     if (el.dataset.field) r.fields[el.dataset.field] = v;
-    else if (isLogo(el)) r.style.logo = logoURI;
+    else if (isLogo(el)) r.style.logo = logoURI();
     else r.style[el.dataset.style] = v;
   }
   return r;
@@ -428,49 +361,18 @@ if (matchMedia('(max-width: 56rem)').matches) {
     if (!set) d.open = false;
   }
 }
-for (const sw of form.querySelectorAll('[data-swatch]')) {
-  const text = form.querySelector(`[name="${sw.dataset.swatch}"]`);
-  const fromText = () => {
-    const v = value(text);
-    if (/^[0-9a-f]{6}$/i.test(v)) sw.value = `#${v.toLowerCase()}`;
-    else if (/^[0-9a-f]{3}$/i.test(v)) sw.value = `#${[...v].map((c) => c + c).join('').toLowerCase()}`;
-  };
-  fromText();
-  text.addEventListener('input', fromText);
-  sw.addEventListener('input', (ev) => {
-    ev.stopPropagation();
-    text.value = sw.value.slice(1);
-    text.dataset.touched = '1';
-    text.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+wireSwatches();
 // The logo: read from the file into this page, never sent or linked.
 const logoInput = controls.find(isLogo);
-logoInput?.addEventListener('change', (ev) => {
-  ev.stopPropagation();
-  const file = logoInput.files[0];
-  if (!file) return;
-  const reader = new FileReader();
-  reader.onload = () => {
-    logoURI = String(reader.result);
+wireLogo(
+  logoInput,
+  () => {
     logoWanted = false;
-    $(`p-${nameOf(logoInput)}`).hidden = true;
-    $(`x-${nameOf(logoInput)}`).hidden = false;
-    logoInput.dataset.touched = '1';
     if (ready) draw();
     settleSoon();
-  };
-  reader.onerror = () => say(`The logo could not be read: ${reader.error}`);
-  reader.readAsDataURL(file);
-});
-document.getElementById(`x-${logoInput ? nameOf(logoInput) : ''}`)?.addEventListener('click', (ev) => {
-  logoURI = '';
-  logoInput.value = '';
-  ev.target.hidden = true;
-  if (ready) draw();
-  settleSoon();
-  logoInput.focus();
-});
+  },
+  (err) => say(`The logo could not be read: ${err}`),
+);
 // The fill's own controls redraw like any other.
 for (const el of form.querySelectorAll('[data-ui]')) {
   el.addEventListener('input', (ev) => {

@@ -21,6 +21,7 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
@@ -89,24 +90,8 @@ func read(r Request) (form, map[string]string) {
 	} else {
 		f.text = build(k, r.Fields, errs)
 	}
-	call := params.NewCall("", url.Values{})
-	for _, p := range StyleControls {
-		if v := r.Style[ControlName(p.Name)]; v != "" {
-			call.Query.Set(ControlName(p.Name), v)
-		}
-	}
-	// params.Parse stops at the first bad parameter; parse again without
-	// it until the rest are clean, so each control shows its own problem.
-	for range StyleControls {
-		o, p := params.Parse(call)
-		if p == nil {
-			f.opt = o
-			break
-		}
-		name := ControlName(p.Field)
-		errs[name] = p.Detail
-		call.Query.Del(name)
-	}
+	call, o := Style(r.Style, errs)
+	f.opt = o
 	if len(errs) > 0 {
 		return f, errs
 	}
@@ -124,6 +109,31 @@ func read(r Request) (form, map[string]string) {
 	}
 	f.code = c
 	return f, errs
+}
+
+// Style reads the style controls (by their editor names, the logo's data
+// URI included) as the API reads its rendering parameters, and adds a
+// message to errs for each control at fault: the call holds the controls
+// that were set and are clean, o what they ask for.
+func Style(style map[string]string, errs map[string]string) (call problem.Call, o params.Options) {
+	call = params.NewCall("", url.Values{})
+	for _, p := range StyleControls {
+		if v := style[ControlName(p.Name)]; v != "" {
+			call.Query.Set(ControlName(p.Name), v)
+		}
+	}
+	// params.Parse stops at the first bad parameter; parse again without
+	// it until the rest are clean, so each control shows its own problem.
+	for range StyleControls {
+		o, p := params.Parse(call)
+		if p == nil {
+			return call, o
+		}
+		name := ControlName(p.Field)
+		errs[name] = p.Detail
+		call.Query.Del(name)
+	}
+	return call, o
 }
 
 // build runs the kind's builder and gathers a message for every field at

@@ -108,7 +108,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified")
+	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified, x-qr-failed")
 	rt := s.match(r.URL.Path)
 	if rt == nil {
 		if s.serveFile(w, r) {

@@ -3,6 +3,8 @@ package api
 import (
 	"mime"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/problem"
@@ -30,14 +32,35 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	if req.Output == "zip" {
+	switch req.Output {
+	case "zip":
 		w.Header().Set("Content-Type", "application/zip")
 		w.Header().Set("Content-Disposition", `attachment; filename="qr-codes.zip"`)
 		w.Header().Set("Cache-Control", "no-store")
 		w.Write(batch.Zip(res))
-		return
+	case "sheet":
+		pdf, failed, p := batch.Sheet(r.Context(), req, res)
+		if p != nil {
+			writeProblem(w, r, p)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", "application/pdf")
+		h.Set("Content-Disposition", `attachment; filename="qr-labels.pdf"`)
+		h.Set("Cache-Control", "no-store")
+		if len(failed) > 0 {
+			// The items that failed take no label; their problems are
+			// what output json answers for the same items.
+			list := make([]string, len(failed))
+			for i, n := range failed {
+				list[i] = strconv.Itoa(n)
+			}
+			h.Set("x-qr-failed", strings.Join(list, ","))
+		}
+		w.Write(pdf)
+	default:
+		writeJSON(w, res)
 	}
-	writeJSON(w, res)
 }
 
 // jsonBody reads the JSON body of a POST, refused before it is read when

@@ -60,13 +60,14 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 - [In a terminal](/q/hello): curl <host>/q/hello prints the code (format=utf8; also ansi, ascii)
 - [Branded code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com&frame=banner-bottom&frame_text=SCAN%%20ME&color=linear:0f2027,2c5364,135deg): a logo (logo=<data URI>), a frame with a call to action, gradients and eye colours, in png, svg and base64; a code whose own pixels change (logo, gradient, eye colours) is verified before it is served, and one that would not scan is a 422 whose fix is the nearest call that does (the largest logo_size that scans)
 - [Generate with a JSON body](/openapi.json): POST /api/v1/qr with {"data":"...","logo":"data:image/png;base64,..."}: the GET parameters as fields, for a logo too large for a URL (up to 256 KiB)
-- [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s
+- [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s (sheet: a PDF label sheet, "sheet":{"preset":"a4-3x7"}); the same from a spreadsheet in the browser at [/batch](/batch)
 - [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
 - [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings
 - [Size advice](/api/v1/size?data=https%%3A%%2F%%2Fexample.com&medium=poster): GET /api/v1/size?data=...&medium=poster: version, ec, the width to print in mm and pixels
 
 ## Machine-readable
 
+- [API reference](/docs): every operation with its parameters, aliases, defaults, bounds, answers and problems, and an example to send from the page
 - [OpenAPI 3.1 description](/openapi.json): every operation, parameter, status and header
 - [Kinds and their fields](/api/v1/types): every typed kind with its JSON Schema
 - [MCP tool server](/api/mcp): Streamable HTTP, stateless, no auth (POST JSON-RPC): %s

@@ -17,6 +17,7 @@ import (
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
+	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
 	"qrkeyless/worker/mcp"
@@ -243,8 +244,11 @@ func batchDoc() map[string]obj {
 	return map[string]obj{"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
 			"example": obj{"output": "url", "items": []obj{{"id": "home", "data": "https://example.com"}, {"type": "wifi", "fields": obj{"ssid": "Cafe Guest", "security": "nopass"}}}}}}},
-		"responses": with(obj{"200": obj{"description": "Items in request order, or a zip of PNGs for output=zip", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")}, "content": obj{
-			"application/json": obj{"schema": ref("schemas", "BatchResults")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
+		"responses": with(obj{"200": obj{"description": "Items in request order; a zip of PNGs for output=zip; a PDF label sheet for output=sheet, on which the items that failed take no label",
+			"headers": obj{"Cache-Control": ref("headers", "Cache-Control"), "x-qr-failed": obj{"description": "output=sheet: the indexes (from 0) of the items that failed; output json answers their problems",
+				"schema": obj{"type": "string", "pattern": "^[0-9]+(,[0-9]+)*$"}}}, "content": obj{
+				"application/json": obj{"schema": ref("schemas", "BatchResults")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}},
+				"application/pdf": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
 			problems("400", "413", "415"))}}
 }
 
@@ -599,10 +603,16 @@ func batchRequestSchema() obj {
 		"fields": obj{"type": "object", "additionalProperties": str, "description": "The kind's fields, as GET /api/v1/<type> takes them"},
 		"style":  style},
 		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
+	layout := obj{}
+	for _, p := range sheet.Params {
+		layout[p.Name] = p.Schema()
+	}
 	return obj{"type": "object", "required": []string{"items"}, "additionalProperties": false, "properties": obj{
 		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
 		"style":  style,
-		"items":  obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
+		"sheet": obj{"type": "object", "additionalProperties": false, "properties": layout,
+			"description": "output sheet: the label sheet's layout (left out: A4 labels of Avery L7160, 3 x 7)"},
+		"items": obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
 }
 
 // generateBodySchema is the body of POST /api/v1/qr: GET /api/v1/qr's

@@ -8,6 +8,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
+	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
 )
@@ -119,9 +120,16 @@ func batchInput() schema {
 	item["description"] = "A plain item (data) or a typed item (type and fields)."
 	items := array(item, "The codes to render, in order.")
 	items["minItems"], items["maxItems"] = 1, batch.MaxItems
+	layout := schema{}
+	for _, p := range sheet.Params {
+		layout[p.Name] = p.Schema()
+	}
+	sheetObj := object(layout)
+	sheetObj["description"] = "output sheet: the label sheet's layout. Left out: A4 labels of Avery L7160 (3 x 7)."
 	return object(schema{
 		"output": schema{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0], "description": "The shape of each result."},
 		"style":  style,
+		"sheet":  sheetObj,
 		"items":  items,
 	}, "items")
 }

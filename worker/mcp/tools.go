@@ -53,7 +53,9 @@ func tools(limits scan.Limits) []server.ServerTool {
 		define("qr_batch", "Generate many QR codes",
 			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
 				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
-				"module matrix, zip one PNG per item as an embedded application/zip resource. An item that fails "+
+				"module matrix, zip one PNG per item as an embedded application/zip resource, sheet a printable "+
+				"PDF of labels (A4 or Letter, a label stock's preset or a grid of your own, vector codes, frame_text "+
+				"as the caption under each) as an embedded application/pdf resource. An item that fails "+
 				"carries its problem document and does not fail the others.", batch.MaxItems),
 			batchInput(), batchOutput(), runBatch),
 		define("qr_size_recommend", "Recommend a print or screen size",
@@ -310,8 +312,15 @@ func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *p
 		return nil, p
 	}
 	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
-	if req.Output == "zip" {
+	switch req.Output {
+	case "zip":
 		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", batch.Zip(out)))
+	case "sheet":
+		pdf, _, p := batch.Sheet(ctx, req, out)
+		if p != nil {
+			return nil, p
+		}
+		res.Content = append(res.Content, resource("qr-labels.pdf", "application/pdf", pdf))
 	}
 	return res, nil
 }

@@ -1,0 +1,145 @@
+package batchjob
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"qrkeyless/core/batch"
+	"qrkeyless/core/params"
+	"qrkeyless/internal/readback"
+)
+
+const wifiCSV = "Room;SSID;Password;Security\n" +
+	"101;Hotel Guest;correct horse 101;WPA\n" +
+	"102;Hotel Guest;short;WPA\n" +
+	"Lobby;Lobby \"Free\";;nopass\n" +
+	"101;Hotel Guest;correct horse 103;WPA\n"
+
+func TestInspect(t *testing.T) {
+	in := Inspect("\ufeff"+wifiCSV, "wifi")
+	if in.Error != "" || in.Rows != 4 || in.Sep != "semicolon" || in.Name != "Room" {
+		t.Fatalf("%+v", in)
+	}
+	if fmt.Sprint(in.Guess) != "map[password:Password security:Security ssid:SSID]" {
+		t.Errorf("guess %v", in.Guess)
+	}
+	if in := Inspect("a,b\n", ""); in.Error == "" {
+		t.Error("a header without rows is not a batch")
+	}
+}
+
+func run(t *testing.T, s Setup) ([]Row, []byte) {
+	t.Helper()
+	j, o := Open(s)
+	if j == nil {
+		t.Fatalf("Open: %v", o.Errors)
+	}
+	var rows []Row
+	for i := range o.Rows {
+		rows = append(rows, j.Row(i))
+	}
+	data, _, _ := j.Finish()
+	return rows, data
+}
+
+var wifiSetup = Setup{
+	Text: wifiCSV, Kind: "wifi", Name: "Room", Caption: "Room", Output: "png",
+	Columns: map[string]string{"ssid": "SSID", "password": "Password", "security": "Security"},
+	Style:   map[string]string{"size": "240", "style": "rounded"},
+}
+
+// Each row is a code in the zip under its own name, read back to its
+// row's text; a bad row is listed with its column and the fix the API
+// gives for the same item, and the rest are made.
+func TestZip(t *testing.T) {
+	rows, data := run(t, wifiSetup)
+	want := []string{"WIFI:T:WPA;S:Hotel Guest;P:correct horse 101;;", "", `WIFI:T:nopass;S:Lobby \"Free\";;`, "WIFI:T:WPA;S:Hotel Guest;P:correct horse 103;;"}
+	files := unzip(t, data)
+	for i, r := range rows {
+		if want[i] == "" {
+			if r.Error == nil || r.Error.Column != "Password" || r.File != "" {
+				t.Errorf("row %d: %+v", i, r)
+			}
+			continue
+		}
+		if r.Error != nil || !r.Scans || r.Verdict != "yes" {
+			t.Fatalf("row %d: %+v %+v", i, r, r.Error)
+		}
+		if got, err := readback.Text(files[r.File]); got != want[i] {
+			t.Errorf("%s reads %q, %v", r.File, got, err)
+		}
+	}
+	if strings.Join([]string{rows[0].File, rows[2].File, rows[3].File}, " ") != "101.png Lobby.png 101-2.png" {
+		t.Errorf("names %s %s %s", rows[0].File, rows[2].File, rows[3].File)
+	}
+	// The API, given the same item, says the same.
+	req, _ := batch.Parse([]byte(`{"output":"zip","style":{"size":240,"style":"rounded"},"items":[{"id":"102","type":"wifi","fields":{"ssid":"Hotel Guest","password":"short","security":"WPA"},"style":{"frame_text":"102"}}]}`))
+	api, _ := batch.Run(context.Background(), req, "")
+	if e := api.Items[0].Error; e.Fix != rows[1].Error.Fix || e.Detail != rows[1].Error.Detail {
+		t.Errorf("the page says %+v, the API %+v", rows[1].Error, e)
+	}
+	manifest := string(files["manifest.csv"])
+	if !strings.HasPrefix(manifest, "file,row,kind,version,ec,scans\n101.png,2,wifi,") || strings.Contains(manifest, "horse") || strings.Contains(manifest, "short") {
+		t.Errorf("manifest:\n%s", manifest)
+	}
+}
+
+func unzip(t *testing.T, data []byte) map[string][]byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, f := range zr.File {
+		r, _ := f.Open()
+		out[f.Name], _ = io.ReadAll(r)
+	}
+	return out
+}
+
+func TestSheet(t *testing.T) {
+	s := wifiSetup
+	s.Output, s.Sheet = "sheet", map[string]string{"preset": "a4-3x7"}
+	rows, data := run(t, s)
+	if !bytes.HasPrefix(data, []byte("%PDF")) || rows[0].File != "" || rows[0].Advice != "" {
+		t.Fatalf("%+v %.20q", rows[0], data)
+	}
+	// A logo from a file goes on every code: one image in the sheet, and
+	// in each PNG of a zip, which still reads.
+	logo := s
+	logo.Style = map[string]string{"logo": params.LogoExample, "logo_size": "0.15"}
+	rows, data = run(t, logo)
+	if n := bytes.Count(data, []byte("/Subtype /Image")); n != 2 || !rows[0].Scans {
+		t.Errorf("a logo on the sheet: %d images (want the colours and their mask), row %+v", n, rows[0])
+	}
+	logo.Output = "png"
+	rows, data = run(t, logo)
+	if got, err := readback.Text(unzip(t, data)[rows[0].File]); got != "WIFI:T:WPA;S:Hotel Guest;P:correct horse 101;;" {
+		t.Errorf("a PNG with the logo reads %q, %v", got, err)
+	}
+	s.Sheet = map[string]string{"columns": "10", "rows": "20", "margin_x": "0", "margin_y": "0"}
+	rows, _ = run(t, s)
+	if !strings.HasPrefix(rows[0].Advice, "too small") {
+		t.Errorf("a 10 mm code: %+v", rows[0])
+	}
+}
+
+// What is wrong with the setup is said next to its control.
+func TestOpenErrors(t *testing.T) {
+	s := wifiSetup
+	s.Style = map[string]string{"fg": "red", "frame": "box"}
+	s.Output, s.Sheet = "sheet", map[string]string{"paper": "a3"}
+	s.Columns = map[string]string{"password": "Pass"}
+	_, o := Open(s)
+	for _, key := range []string{"fg", "frame", "paper", "col-ssid", "col-password"} {
+		if o.Errors[key] == "" {
+			t.Errorf("no error for %s: %v", key, o.Errors)
+		}
+	}
+}
