@@ -35,14 +35,16 @@ export async function fairUse(req, env, go) {
 
 // classOf is worker/api/fairuse.go's classOf over the same table: the
 // first class whose method and path match (and, for a JSON-RPC class, whose
-// method is the call), or a GET asking for verify; the last if none.
-async function classOf(req, limits) {
+// method is the call), or a GET asking for verify in one of the yes
+// spellings Go reads (a verify class's yes); the last if none.
+// worker/api's TestFrontClassOf runs it beside Go's on the same requests.
+export async function classOf(req, limits) {
   const url = new URL(req.url);
   const method = req.method === "HEAD" ? "GET" : req.method;
   const verify = url.searchParams.get("verify");
   for (const l of limits.slice(0, -1)) {
     if (method === l.method && url.pathname === l.path && (!l.call || (await isCall(l, req)))) return l;
-    if (l.verify && method === "GET" && verify !== null && ["1", "true", "yes", "on"].includes(verify.toLowerCase())) return l;
+    if (l.verify && method === "GET" && verify !== null && l.yes.includes(verify.trim().toLowerCase())) return l;
   }
   return limits[limits.length - 1];
 }

@@ -80,6 +80,28 @@ func classOf(r *http.Request, head []byte) Limit {
 	return Limits[len(Limits)-1]
 }
 
+// Fields is l as the Worker's entry reads it (worker/front.mjs): each
+// field under its name in lower case and, for a verify class, yes: the
+// spellings of yes that verify= is read in. A plain map, since
+// encoding/json's first use would cost the Worker's start-up about 15 ms
+// of reflection.
+func (l Limit) Fields() map[string]any {
+	f := map[string]any{
+		"class": l.Class, "binding": l.Binding, "requests": l.Requests, "period": l.Period,
+		"method": l.Method, "path": l.Path, "verify": l.Verify, "call": l.Call, "peek": l.Peek,
+	}
+	if l.Verify {
+		yes := []any{}
+		for _, v := range payload.BoolValues {
+			if y, _ := payload.ParseBool(v); y {
+				yes = append(yes, v)
+			}
+		}
+		f["yes"] = yes
+	}
+	return f
+}
+
 // yes reads verify= as the handler does (params.Flag), so that a call the
 // handler verifies is never counted in a cheaper class.
 func yes(v string) bool {

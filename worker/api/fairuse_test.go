@@ -1,10 +1,14 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,11 +16,12 @@ import (
 	"time"
 )
 
-func TestClassOf(t *testing.T) {
+// classCases are requests and the fair-use class each counts against.
+var classCases = func() []struct{ method, target, mcpMethod, body, class string } {
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"x"}}}`
 	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
 	long := `{"jsonrpc":"2.0","id":1,"params":{"name":"qr_decode","arguments":{"image":"` + strings.Repeat("A", 5000) + `"}},"method":"tools/call"}`
-	for _, tt := range []struct{ method, target, mcpMethod, body, class string }{
+	return []struct{ method, target, mcpMethod, body, class string }{
 		{"POST", "/api/v1/decode", "", "", "decode"},
 		{"POST", "/api/v1/qr/batch", "", "", "batch"},
 		{"POST", "/api/mcp", "", call, "mcp"},
@@ -28,12 +33,20 @@ func TestClassOf(t *testing.T) {
 		{"GET", "/api/v1/verify?data=x", "", "", "verify"},
 		{"GET", "/api/v1/qr?data=x&verify=1", "", "", "verify"},
 		{"GET", "/api/v1/qr?data=x&verify=TRUE", "", "", "verify"},
+		{"GET", "/api/v1/qr?data=x&verify=%20On%20", "", "", "verify"},
+		{"GET", "/api/v1/qr?data=x&verify=yes", "", "", "verify"},
 		{"HEAD", "/api/v1/verify?data=x", "", "", "verify"},
 		{"GET", "/api/v1/qr?data=x&verify=0", "", "", "render"},
+		{"GET", "/api/v1/qr?data=x&verify=off", "", "", "render"},
+		{"GET", "/api/v1/qr?data=x&verify=maybe", "", "", "render"},
 		{"GET", "/q/hello.png", "", "", "render"},
 		{"GET", "/api/v1/wifi?ssid=x", "", "", "render"},
 		{"GET", "/api/v1/decode", "", "", "render"}, // a 405, as cheap as a render
-	} {
+	}
+}()
+
+func TestClassOf(t *testing.T) {
+	for _, tt := range classCases {
 		r := httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.body))
 		if tt.mcpMethod != "" {
 			r.Header.Set("Mcp-Method", tt.mcpMethod)
@@ -135,5 +148,62 @@ func TestWranglerBindsTheLimits(t *testing.T) {
 	}
 	if len(found) != len(Limits) {
 		t.Errorf("wrangler.toml has %d rate limiters, Limits %d", len(found), len(Limits))
+	}
+}
+
+// The Worker's entry counts requests before Go sees them, with its own
+// classOf (worker/front.mjs) over the table Go gives it (Limit.Fields):
+// run in Node on the same requests, it must pick Go's class for each.
+func TestFrontClassOf(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the Worker's entry is JavaScript")
+	}
+	front, err := filepath.Abs("../front.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type request struct {
+		Method  string            `json:"method"`
+		URL     string            `json:"url"`
+		Headers map[string]string `json:"headers"`
+		Body    string            `json:"body,omitempty"`
+	}
+	var in struct {
+		Limits   []map[string]any `json:"limits"`
+		Requests []request        `json:"requests"`
+	}
+	for _, l := range Limits {
+		in.Limits = append(in.Limits, l.Fields())
+	}
+	for _, tt := range classCases {
+		r := request{Method: tt.method, URL: "https://qr.example" + tt.target, Headers: map[string]string{}, Body: tt.body}
+		if tt.mcpMethod != "" {
+			r.Headers["mcp-method"] = tt.mcpMethod
+		}
+		in.Requests = append(in.Requests, r)
+	}
+	stdin, _ := json.Marshal(in)
+	script := `import { classOf } from ` + strconv.Quote("file://"+front) + `;
+const chunks = []; for await (const c of process.stdin) chunks.push(c);
+const { limits, requests } = JSON.parse(Buffer.concat(chunks));
+const out = [];
+for (const r of requests) out.push((await classOf(new Request(r.url, { method: r.method, headers: r.headers, body: r.body || undefined }), limits)).class);
+console.log(JSON.stringify(out));`
+	cmd := exec.Command(node, "--input-type=module", "-e", script)
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Stderr = os.Stderr
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var classes []string
+	if err := json.Unmarshal(got, &classes); err != nil || len(classes) != len(classCases) {
+		t.Fatalf("node answered %q (%v)", got, err)
+	}
+	for i, tt := range classCases {
+		if classes[i] != tt.class {
+			t.Errorf("front.mjs: %s %s %.40s: class %s, Go's %s", tt.method, tt.target, tt.body, classes[i], tt.class)
+		}
 	}
 }
