@@ -25,7 +25,6 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
-	"qrkeyless/wasm/editor"
 )
 
 // Control is one input of an editor form: a payload field or a style option.
@@ -135,9 +134,9 @@ func FieldControls(k *payload.Kind) []Control {
 // DataControl is the one input of the free-text editor at /.
 func DataControl() Control {
 	return Control{
-		Name:     editor.DataField,
+		Name:     params.DataField,
 		Aliases:  params.Data.Aliases,
-		Field:    editor.DataField,
+		Field:    params.DataField,
 		Label:    "Text or link",
 		Help:     "Exactly what the code holds: a link, a sentence, anything up to about 2,900 characters.",
 		Input:    "textarea",
@@ -153,8 +152,8 @@ func DataControl() Control {
 func StyleControls(k *payload.Kind) []Control {
 	var cs []Control
 	taken := func(n string) bool { return k != nil && k.Field(n) != nil }
-	for _, p := range editor.StyleControls {
-		name := editor.ControlName(p.Name)
+	for _, p := range params.StyleControls {
+		name := params.ControlName(p.Name)
 		c := Control{Name: name, Style: name, Help: p.Help, Input: "text", Default: p.Default, Group: "style"}
 		for _, n := range p.Names() {
 			if n != name && !taken(n) {

@@ -175,7 +175,7 @@ func Open(s Setup) (*Job, Opened) {
 			}
 		}
 		if p := sheet.Check(call, o); p != nil {
-			errs[editor.ControlName(p.Field)] = p.Detail
+			errs[params.ControlName(p.Field)] = p.Detail
 		}
 		l, p := sheet.Read(params.NewCall("", q))
 		if p != nil {

@@ -26,31 +26,11 @@ import (
 	"qrkeyless/core/render"
 )
 
-// DataField is the one field of the free-text editor at /, named as on
-// /api/v1/qr.
-const DataField = "data"
-
 // Request is the editor's form.
 type Request struct {
-	Kind   string            // a payload kind, or "" for free text in Fields[DataField]
+	Kind   string            // a payload kind, or "" for free text in Fields[params.DataField]
 	Fields map[string]string // by field Name, secrets included: they never leave the page
-	Style  map[string]string // style controls by their editor names (StyleControls), the logo's data URI included
-}
-
-// StyleControls are the editor's names of the shared rendering parameters,
-// in the order the form shows them: fg is the color parameter, as the
-// interface's editor URLs write it.
-var StyleControls = []params.Param{params.Style, params.Eye, params.Color, params.BG, params.EC, params.Margin, params.Size,
-	params.Frame, params.FrameText, params.FrameColor, params.FrameTextColor, params.EyeColor, params.EyeBallColor,
-	params.Logo, params.LogoSize, params.LogoMargin, params.LogoBG}
-
-// ControlName returns the editor's name of the rendering parameter called
-// name.
-func ControlName(name string) string {
-	if name == params.Color.Name {
-		return "fg"
-	}
-	return name
+	Style  map[string]string // style controls by their editor names (params.StyleControls), the logo's data URI included
 }
 
 // Result is what the preview shows.
@@ -81,9 +61,9 @@ func read(r Request) (form, map[string]string) {
 	errs := map[string]string{}
 	var f form
 	if r.Kind == "" {
-		f.text = r.Fields[DataField]
+		f.text = r.Fields[params.DataField]
 		if f.text == "" {
-			errs[DataField] = "is required: the text to encode"
+			errs[params.DataField] = "is required: the text to encode"
 		}
 	} else if k, ok := payload.Lookup(r.Kind); !ok {
 		errs[""] = "no payload kind " + r.Kind
@@ -101,7 +81,7 @@ func read(r Request) (form, map[string]string) {
 		case p.Field == params.EC.Name:
 			errs["ec"] = p.Detail + "; choose a lower error correction"
 		case r.Kind == "":
-			errs[DataField] = p.Detail
+			errs[params.DataField] = p.Detail
 		default:
 			errs[""] = p.Detail + "; shorten the longest field"
 		}
@@ -117,19 +97,19 @@ func read(r Request) (form, map[string]string) {
 // that were set and are clean, o what they ask for.
 func Style(style map[string]string, errs map[string]string) (call problem.Call, o params.Options) {
 	call = params.NewCall("", url.Values{})
-	for _, p := range StyleControls {
-		if v := style[ControlName(p.Name)]; v != "" {
-			call.Query.Set(ControlName(p.Name), v)
+	for _, p := range params.StyleControls {
+		if v := style[params.ControlName(p.Name)]; v != "" {
+			call.Query.Set(params.ControlName(p.Name), v)
 		}
 	}
 	// params.Parse stops at the first bad parameter; parse again without
 	// it until the rest are clean, so each control shows its own problem.
-	for range StyleControls {
+	for range params.StyleControls {
 		o, p := params.Parse(call)
 		if p == nil {
 			return call, o
 		}
-		name := ControlName(p.Field)
+		name := params.ControlName(p.Field)
 		errs[name] = p.Detail
 		call.Query.Del(name)
 	}
