@@ -257,16 +257,20 @@ func square(c code, cx, cy, side, deg float64) placement {
 func tilted(c code, size int, rng *rand.Rand) placement {
 	p := square(c, float64(size)/2, float64(size)/2, float64(size)*0.9, 6*rng.Float64()-3)
 	shrink := 0.65 + 0.15*rng.Float64()
-	a := rng.Intn(4) // the receding edge runs from corner a to the next one
+	return recede(c, p, rng.Intn(4), shrink)
+}
+
+// recede shrinks p's edge from corner a to the next one to shrink times
+// its length, about its middle, as a camera sees an edge further away.
+// The symbol's corners follow through the same projective map, so the
+// quiet zone stays a true frame in perspective.
+func recede(c code, p placement, a int, shrink float64) placement {
 	b := (a + 1) % 4
-	mx := (p.outer[a][0] + p.outer[b][0]) / 2
-	my := (p.outer[a][1] + p.outer[b][1]) / 2
+	mx, my := (p.outer[a][0]+p.outer[b][0])/2, (p.outer[a][1]+p.outer[b][1])/2
 	for _, i := range []int{a, b} {
 		p.outer[i][0] = mx + (p.outer[i][0]-mx)*shrink
 		p.outer[i][1] = my + (p.outer[i][1]-my)*shrink
 	}
-	// The symbol's corners follow through the same projective map, so the
-	// quiet zone stays a true frame in perspective.
 	toImage := quadToQuad(unitOuter(c), p.outer)
 	d, q := float64(c.dim), float64(quiet)
 	for i, m := range [4][2]float64{{q, q}, {q + d, q}, {q + d, q + d}, {q, q + d}} {

@@ -201,19 +201,7 @@ func grey(v uint8) color.NRGBA { return color.NRGBA{v, v, v, 255} }
 // opposite one: 0.45 is a code seen about 45 degrees off its axis.
 func tiltedBy(c code, size int, rng *rand.Rand, shrink float64) placement {
 	p := square(c, float64(size)/2, float64(size)/2, float64(size)*0.8, 6*rng.Float64()-3)
-	a := rng.Intn(4)
-	b := (a + 1) % 4
-	mx, my := (p.outer[a][0]+p.outer[b][0])/2, (p.outer[a][1]+p.outer[b][1])/2
-	for _, i := range []int{a, b} {
-		p.outer[i][0] = mx + (p.outer[i][0]-mx)*shrink
-		p.outer[i][1] = my + (p.outer[i][1]-my)*shrink
-	}
-	toImage := quadToQuad(unitOuter(c), p.outer)
-	d, q := float64(c.dim), float64(quiet)
-	for i, m := range [4][2]float64{{q, q}, {q + d, q}, {q + d, q + d}, {q, q + d}} {
-		p.inner[i] = apply(toImage, m[0], m[1])
-	}
-	return p
+	return recede(c, p, rng.Intn(4), shrink)
 }
 
 // light multiplies every pixel by f at its centre: shadows and falloff.
