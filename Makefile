@@ -126,7 +126,7 @@ screens: node_modules build chromium
 	port=$$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'); \
 	PORT=$$port build/native-server & pid=$$!; \
 	until curl -sf "http://127.0.0.1:$$port/api/v1/health" >/dev/null; do sleep 0.2; done; \
-	node e2e/editor/screens.mjs "http://127.0.0.1:$$port"; status=$$?; kill $$pid; exit $$status
+	node docs/screens.mjs "http://127.0.0.1:$$port"; status=$$?; kill $$pid; exit $$status
 
 clean:
 	rm -rf build .wrangler

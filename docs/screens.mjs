@@ -5,13 +5,13 @@
 // example link below, else bare (its example code). make screens runs it
 // against a native server on the built site:
 //
-//	node e2e/editor/screens.mjs http://127.0.0.1:9900
+//	node docs/screens.mjs http://127.0.0.1:9900
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { launch } from './browser.mjs';
+import { launch } from '../e2e/editor/browser.mjs';
 
 const base = (process.argv[2] || process.env.EDITOR_URL || '').replace(/\/$/, '');
-if (!base) throw new Error('usage: node e2e/editor/screens.mjs http://127.0.0.1:9900');
-const out = new URL('../../docs/screens/', import.meta.url);
+if (!base) throw new Error('usage: node docs/screens.mjs http://127.0.0.1:9900');
+const out = new URL('screens/', import.meta.url);
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
 
@@ -59,7 +59,7 @@ await writeFile(
   new URL('README.md', out),
   `# The editor's pages, first screen
 
-Written by \`make screens\` (e2e/editor/screens.mjs): every page as it opens, at 390 px
+Written by \`make screens\` (docs/screens.mjs): every page as it opens, at 390 px
 (a phone) and 1280 px (a desktop), light mode. Pages with a common shared link open with it.
 "Code at 390 px" is where the preview starts on the phone, from the top of the page.
 

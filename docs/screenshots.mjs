@@ -1,13 +1,13 @@
 // Writes the README's screenshots of the editor, docs/wifi.png and
 // docs/upi.png, from a running server with the built site:
 //
-//	node e2e/editor/screenshots.mjs http://127.0.0.1:8787
+//	node docs/screenshots.mjs http://127.0.0.1:8787
 import { mkdir } from 'node:fs/promises';
-import { launch, scanned } from './browser.mjs';
+import { launch, scanned } from '../e2e/editor/browser.mjs';
 
 const base = (process.argv[2] || process.env.EDITOR_URL || '').replace(/\/$/, '');
-if (!base) throw new Error('usage: node e2e/editor/screenshots.mjs http://127.0.0.1:8787');
-const out = new URL('../../docs/', import.meta.url);
+if (!base) throw new Error('usage: node docs/screenshots.mjs http://127.0.0.1:8787');
+const out = new URL('./', import.meta.url);
 await mkdir(out, { recursive: true });
 
 const browser = await launch({ viewport: { width: 1280, height: 960 } });
