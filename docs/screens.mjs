@@ -27,7 +27,9 @@ const sizes = [
   ['1280', { width: 1280, height: 900 }],
 ];
 const types = await (await fetch(`${base}/api/v1/types`)).json();
-const pages = [['index', '/'], ...types.types.map((t) => [t.name, links[t.name] ?? t.editor])];
+const pages = [['index', '/'], ...types.types.map((t) => [t.name, links[t.name] ?? t.editor]), ['batch', '/batch'], ['docs', '/docs']];
+// The pages without a preview: a sheet of codes from a spreadsheet, the API reference.
+const noPreview = new Set(['batch', 'docs']);
 const browser = await launch({ deviceScaleFactor: 1 });
 const rows = [];
 try {
@@ -36,7 +38,14 @@ try {
     for (const [size, viewport] of sizes) {
       const page = await browser.context.newPage();
       await page.setViewportSize(viewport);
-      await page.goto(base + path, { waitUntil: 'domcontentloaded' });
+      await page.goto(base + path, { waitUntil: noPreview.has(name) ? 'load' : 'domcontentloaded' });
+      if (noPreview.has(name)) {
+        if (size === '390') row.push(' – |');
+        await page.screenshot({ path: new URL(`${name}-${size}.png`, out).pathname });
+        row.push(` ![${name} at ${size} px](${name}-${size}.png) |`);
+        await page.close();
+        continue;
+      }
       await page.waitForFunction(() => document.querySelector('#code svg') || document.activeElement?.dataset.secret !== undefined);
       // The verify worker's answer, so the picture shows a verdict rather than "checking…".
       await page.waitForFunction(() => !document.querySelector('#code svg') || document.getElementById('v-scan')?.textContent !== 'checking…', null, { timeout: 15000 }).catch(() => {});
