@@ -87,3 +87,32 @@ func TestVerifyReadsAsAPhone(t *testing.T) {
 		t.Errorf("Decode read %d of %d, Verify's reader %d of the faint ones: want all, and at most one", decoded, len(set), faint)
 	}
 }
+
+// BenchmarkVerify times Verify as the API calls it, at 512 px: a short
+// URL in plain squares, 180 characters in rounded modules with circle
+// eyes (a code near the camera model's limit, where every rung is
+// tried), and the longest text of version 40 at 1024 px.
+func BenchmarkVerify(b *testing.B) {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	long := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 60)
+	for _, bc := range []struct {
+		name, text, style, eye string
+		level                  qr.Level
+		size                   int
+	}{
+		{"url square", "https://example.com/menu?t=123", "square", "square", qr.M, 512},
+		{"180 rounded circle", long[:180], "rounded", "circle", qr.H, 512},
+		{"version 40", long[:qr.Encoder{Level: qr.M, MaxVersion: 40}.MaxBytes(long)], "square", "square", qr.M, 1024},
+	} {
+		c, err := qr.Encoder{Level: bc.level}.Encode(bc.text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		o := render.Options{Size: bc.size, Margin: 4, FG: black, BG: white, Style: bc.style, Eye: bc.eye}
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				Verify(context.Background(), c, bc.text, o)
+			}
+		})
+	}
+}
