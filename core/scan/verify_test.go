@@ -88,6 +88,48 @@ func TestVerifyReadsAsAPhone(t *testing.T) {
 	}
 }
 
+// Verify calls scannable large codes with shaped modules that zxing-cpp
+// (zxing-wasm, try-harder) read in all 16 pictures the agreement set took
+// of each, over two seeds (3 and 2.5 px a module, blur, noise, JPEG 40 to
+// 75), and that Verify refused while its readers missed one of the camera
+// model's four pictures.
+func TestVerifyLargeShaped(t *testing.T) {
+	grey, black, white := color.NRGBA{0x77, 0x77, 0x77, 255}, color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	prose := strings.Repeat("The quick brown fox jumps over the lazy dog, and a phone reads it off a poster across the street. ", 30)
+	for _, tc := range []struct {
+		style, eye string
+		fg         color.NRGBA
+		version    int
+		chars      int // of the text; 0: all version holds
+	}{
+		{"dot", "rounded", grey, 25, 0},
+		{"horizontal-bars", "rounded", grey, 25, 0},
+		{"vertical-bars", "rounded", black, 40, 0},
+		{"star", "square", black, 14, 180},
+	} {
+		level := qr.H
+		if tc.style == "square" {
+			level = qr.M
+		}
+		text := prose[:qr.Encoder{Level: level, MaxVersion: tc.version}.MaxBytes(prose)]
+		if tc.chars > 0 {
+			text = prose[:tc.chars]
+		}
+		c, err := qr.Encoder{Level: level}.Encode(text)
+		if err != nil || c.Version != tc.version {
+			t.Fatalf("%+v: version %d, %v", tc, c.Version, err)
+		}
+		size := 512
+		if 4*(c.Size+8) > 512 {
+			size = 1024
+		}
+		o := render.Options{Size: size, Margin: 4, FG: tc.fg, BG: white, Style: tc.style, Eye: tc.eye}
+		if r := Verify(context.Background(), c, text, o); !r.Scannable {
+			t.Errorf("%s/%s %v version %d: not scannable, which zxing-cpp reads: %+v", tc.style, tc.eye, tc.fg, tc.version, r)
+		}
+	}
+}
+
 // BenchmarkVerify times Verify as the API calls it, at 512 px: a short
 // URL in plain squares, 180 characters in rounded modules with circle
 // eyes (a code near the camera model's limit, where every rung is
