@@ -40,6 +40,14 @@ const CameraPxPerModule = 2.5
 // lens: one without noise and the rest with different noise.
 const cameraShots = 4
 
+// toleratedVersion is the smallest version at which one picture of the
+// camera model may go unread. zxing-cpp follows a large code between its
+// many alignment patterns and read 250 of the 256 pictures of the
+// agreement set's codes of version 25 and 40; our readers miss one of the
+// four pictures of some of them, in noise: that miss is our reader's, not
+// the code's. Below, a code whose picture goes unread is near its limit.
+const toleratedVersion = 21
+
 // cameraNoise is the standard deviation of the sensor noise, in grey levels.
 const cameraNoise = 4
 
@@ -74,10 +82,12 @@ var noiseTable = func() [1 << 14]int8 {
 // camera model: gozxing's reader (its finder search and its sampling from
 // three centres and one alignment pattern) on the picture as it is, then
 // thresholded against a local mean (round finders survive it), then
-// upscaled twice; and last the grid detector, which follows a large code
-// between its alignment patterns and reads its version information, as
-// zxing-cpp does, where gozxing's one projection misses codes of version
-// 14 to 40 at 2.5 px a module that zxing-cpp reads. Decode's ladder is
+// upscaled twice; and last the grid detector, as it is and upscaled
+// twice, which follows a large code between its alignment patterns and
+// reads its version information, as zxing-cpp does, where gozxing's one
+// projection misses codes of version 14 to 40 at 2.5 px a module that
+// zxing-cpp reads (upscaled, it reads shaped modules of version 14 that
+// zxing-cpp read in every picture and it missed in one of four). Decode's ladder is
 // stronger still (denoising, sharpening, flattening read what phones do
 // not): a verdict from it would promise more than phones read. The eyes
 // zxing-cpp misreads are render's table (render.EyeVerified), not this
@@ -88,6 +98,7 @@ var cameraLadder = []step{
 	{"local mean", asIs, zxingReader(local(2))},
 	{"upscaled", upscaled(2), zxingReader(hybrid)},
 	{"grid", asIs, large(gridReader(hybridBits))},
+	{"grid upscaled", upscaled(2), large(gridReader(hybridBits))},
 }
 
 // large keeps the codes r reads of version 7 or more: those whose version
@@ -157,7 +168,8 @@ func shots(base *plane, f float64, shrink func(*plane, float64) *plane, text str
 // every picture of the camera model through a sharp lens (each pixel the
 // average of the light on its own area), with sensor noise and without:
 // near the limit, noise can tip a failing decode into a passing one as
-// easily as the reverse, so a code must pass all four. The noise is
+// easily as the reverse, so a code must pass all four (three from
+// toleratedVersion up). The noise is
 // seeded: the verdict is deterministic.
 //
 // weak reports a code that zxing-cpp reads but weaker scanners (jsQR, in
@@ -166,14 +178,20 @@ func shots(base *plane, f float64, shrink func(*plane, float64) *plane, text str
 // filter: each pixel also takes light from its neighbours').
 func camera(ctx context.Context, base *plane, f float64, text string, seed int) (ok, weak bool) {
 	read := func(pics []*plane, n int) (all, weakOnly bool) {
-		rung := -1
+		rung, missed, version := -1, 0, 0
 		for _, img := range pics {
 			seen, at := cameraRead(ctx, img, rung, n)
 			if len(seen) != 1 || seen[0].Text != text {
-				return false, false
+				if missed++; missed > 1 || version > 0 && version < toleratedVersion {
+					return false, false
+				}
+				continue
 			}
 			weakOnly = weakOnly || at >= weakRungs
-			rung = at
+			rung, version = at, seen[0].Version
+		}
+		if missed > 0 && (version < toleratedVersion || missed > 1) {
+			return false, false
 		}
 		return true, weakOnly
 	}

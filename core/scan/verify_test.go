@@ -87,3 +87,74 @@ func TestVerifyReadsAsAPhone(t *testing.T) {
 		t.Errorf("Decode read %d of %d, Verify's reader %d of the faint ones: want all, and at most one", decoded, len(set), faint)
 	}
 }
+
+// Verify calls scannable large codes with shaped modules that zxing-cpp
+// (zxing-wasm, try-harder) read in all 16 pictures the agreement set took
+// of each, over two seeds (3 and 2.5 px a module, blur, noise, JPEG 40 to
+// 75), and that Verify refused while its readers missed one of the camera
+// model's four pictures.
+func TestVerifyLargeShaped(t *testing.T) {
+	grey, black, white := color.NRGBA{0x77, 0x77, 0x77, 255}, color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	prose := strings.Repeat("The quick brown fox jumps over the lazy dog, and a phone reads it off a poster across the street. ", 30)
+	for _, tc := range []struct {
+		style, eye string
+		fg         color.NRGBA
+		version    int
+		chars      int // of the text; 0: all version holds
+	}{
+		{"dot", "rounded", grey, 25, 0},
+		{"horizontal-bars", "rounded", grey, 25, 0},
+		{"vertical-bars", "rounded", black, 40, 0},
+		{"star", "square", black, 14, 180},
+	} {
+		level := qr.H
+		if tc.style == "square" {
+			level = qr.M
+		}
+		text := prose[:qr.Encoder{Level: level, MaxVersion: tc.version}.MaxBytes(prose)]
+		if tc.chars > 0 {
+			text = prose[:tc.chars]
+		}
+		c, err := qr.Encoder{Level: level}.Encode(text)
+		if err != nil || c.Version != tc.version {
+			t.Fatalf("%+v: version %d, %v", tc, c.Version, err)
+		}
+		size := 512
+		if 4*(c.Size+8) > 512 {
+			size = 1024
+		}
+		o := render.Options{Size: size, Margin: 4, FG: tc.fg, BG: white, Style: tc.style, Eye: tc.eye}
+		if r := Verify(context.Background(), c, text, o); !r.Scannable {
+			t.Errorf("%s/%s %v version %d: not scannable, which zxing-cpp reads: %+v", tc.style, tc.eye, tc.fg, tc.version, r)
+		}
+	}
+}
+
+// BenchmarkVerify times Verify as the API calls it, at 512 px: a short
+// URL in plain squares, 180 characters in rounded modules with circle
+// eyes (a code near the camera model's limit, where every rung is
+// tried), and the longest text of version 40 at 1024 px.
+func BenchmarkVerify(b *testing.B) {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	long := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 60)
+	for _, bc := range []struct {
+		name, text, style, eye string
+		level                  qr.Level
+		size                   int
+	}{
+		{"url square", "https://example.com/menu?t=123", "square", "square", qr.M, 512},
+		{"180 rounded circle", long[:180], "rounded", "circle", qr.H, 512},
+		{"version 40", long[:qr.Encoder{Level: qr.M, MaxVersion: 40}.MaxBytes(long)], "square", "square", qr.M, 1024},
+	} {
+		c, err := qr.Encoder{Level: bc.level}.Encode(bc.text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		o := render.Options{Size: bc.size, Margin: 4, FG: black, BG: white, Style: bc.style, Eye: bc.eye}
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				Verify(context.Background(), c, bc.text, o)
+			}
+		})
+	}
+}

@@ -59,18 +59,24 @@ async function main() {
   // (scan.WeakerScanners).
   const weaker = "weaker scanners";
   // The promise is no scannable code unread and under 5% of the readable
-  // codes refused. Today 4 codes at 2.5 px a module (rounded or circle
-  // eyes with shaped modules, which our readers read in those very
-  // pictures and zxing-cpp does not) and 7.7% are left: these ceilings
-  // hold them there, and fall as Verify gets closer.
-  const maxBroken = 4, maxRefused = 0.08, target = { broken: 0, refused: 0.05 };
+  // codes refused. Today 3 codes at 2.5 px a module (circle eyes on navy,
+  // rounded eyes in mid grey: classes zxing-cpp reads in most pictures and
+  // misses in some, which our readers read in those very pictures) and 6%
+  // are left, every refusal a diamond eye, which Verify never calls
+  // scannable (render's eye table: zxing-cpp reads about half of them at
+  // 2.5 px a module, at random). These ceilings hold them there, and fall
+  // as Verify gets closer.
+  const maxBroken = 3, maxRefused = 0.06, target = { broken: 0, refused: 0.05 };
+  // eyeTable is in Verify's warning on an eye its table never verifies
+  // (render.Scannable).
+  const eyeTable = "read unreliably by common phone scanners";
 
   const set = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
   const shots = set.shots.map((s) => s.name), frames = set.frames;
   const perShot = Object.fromEntries(shots.map((s) => [s, { zxing_unread: 0, zxing_unread_pictures: 0, jsqr_unread: 0 }]));
   const broken = [];
   const reads = {};
-  const n = { unserved: 0, unservedReadable: 0, codes: 0, scannable: 0, readable: 0, refusedReadable: 0, strictBroken: 0, jsqrMisses: 0, jsqrMissesWarned: 0, warned: 0, warnedJsqrReads: 0 };
+  const n = { unserved: 0, unservedReadable: 0, codes: 0, scannable: 0, readable: 0, refusedReadable: 0, refusedByEye: 0, strictBroken: 0, jsqrMisses: 0, jsqrMissesWarned: 0, warned: 0, warnedJsqrReads: 0 };
   const byVersion = {};
   const range = (v) => (v <= 6 ? "1-6" : v <= 13 ? "7-13" : v <= 20 ? "14-20" : "21-40");
   const threads = Math.max(1, Math.min(os.cpus().length, set.codes.length));
@@ -97,6 +103,7 @@ async function main() {
     n.readable += readable ? 1 : 0, v.zxing_reads += readable ? 1 : 0;
     if (!e.Scannable) {
       n.refusedReadable += readable ? 1 : 0, v.refused_but_read += readable ? 1 : 0;
+      n.refusedByEye += readable && e.Warnings.some((w) => w.includes(eyeTable)) ? 1 : 0;
       continue;
     }
     n.scannable++, v.scannable++;
@@ -124,7 +131,7 @@ async function main() {
   const out = {
     codes: n.codes, refused_combinations: n.unserved, refused_combinations_read: n.unservedReadable, pictures: set.codes.length * shots.length * frames, shots, frames, verify_scannable: n.scannable, zxing_reads: n.readable,
     scannable_but_unread: broken.length, scannable_with_a_picture_unread: n.strictBroken, scannable_unread_per_shot: perShot,
-    refused_but_read: n.refusedReadable, refused_but_read_pct: pct(refusedRate),
+    refused_but_read: n.refusedReadable, refused_but_read_pct: pct(refusedRate), refused_but_read_by_eye_table: n.refusedByEye,
     jsqr_misses_among_scannable: n.jsqrMisses, jsqr_misses_warned: n.jsqrMissesWarned, warned: n.warned, warned_but_jsqr_reads: n.warnedJsqrReads,
     by_version: byVersion, broken,
   };
@@ -132,7 +139,7 @@ async function main() {
   else {
     console.log(`agreement: ${set.codes.length} codes, ${out.pictures} pictures (${shots.length} degradations x ${frames} frames); ${n.unserved} are eye and version combinations refused with a 422 (zxing-cpp read ${n.unservedReadable} of them after every degradation); of the ${n.codes} drawn, Verify calls ${n.scannable} scannable; ` +
       `zxing-cpp reads ${n.readable} after every degradation; scannable but unread after some degradation: ${broken.length} (target ${target.broken}, ceiling ${maxBroken}) ` +
-      `(with some single picture unread: ${n.strictBroken}); refused though zxing-cpp reads it: ${n.refusedReadable} (${pct(refusedRate)}%; the target is under ${100 * target.refused}%, the ceiling ${100 * maxRefused}%); ` +
+      `(with some single picture unread: ${n.strictBroken}); refused though zxing-cpp reads it: ${n.refusedReadable} (${pct(refusedRate)}%; the target is under ${100 * target.refused}%, the ceiling ${100 * maxRefused}%; ${n.refusedByEye} of them by the eye table); ` +
       `jsQR misses ${n.jsqrMisses} of the scannable codes zxing-cpp reads, ${n.jsqrMissesWarned} of them warned; ${n.warned} warned in all, ${n.warnedJsqrReads} of them read by jsQR`);
     for (const [s, p] of Object.entries(perShot)) console.log(`  ${s}: of ${n.scannable} scannable, zxing-cpp misses ${p.zxing_unread} (${p.zxing_unread_pictures} pictures), jsQR ${p.jsqr_unread}`);
     for (const b of broken) console.log("  scannable but not read: " + b);
