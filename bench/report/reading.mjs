@@ -110,7 +110,7 @@ if (leak) {
 if (editor) {
   const k = editor.keystroke_ms, r = editor.render_ms, e = editor.wasm.editor;
   reading.push(
-    `- **Editor.** editor.wasm is ${mib(e.gzip)} MiB gzip (target ${mib(editorGzipLimit)} MiB, ${e.gzip < editorGzipLimit ? "met" : "missed"}; ${mib(e.brotli)} MiB brotli, as Cloudflare serves it to browsers that ask). ` +
+    `- **Editor.** editor.wasm is ${mib(e.gzip)} MiB gzip (target ${+mib(editorGzipLimit)} MiB, ${e.gzip < editorGzipLimit ? "met" : "missed"}; ${mib(e.brotli)} MiB brotli, as Cloudflare serves it to browsers that ask). ` +
       `Navigation to the first code takes ${int(editor.first_code_ms.cold)} ms on a new profile and ${int(editor.first_code_ms.warm.median)} ms warm (median of ${editor.first_code_ms.warm.n}). ` +
       `A keystroke reaches the preview in ${ms(k.plain.median)} ms (median; p95 ${ms(k.plain.p95)}) on a plain code and ${ms(k.styled_label.median)} ms (p95 ${ms(k.styled_label.p95)}) with rounded modules and a caption: ` +
       (keyTarget ? `within one 60 Hz frame (${frame} ms)` : `**over one 60 Hz frame (${frame} ms)**`) +
@@ -121,7 +121,7 @@ if (editor) {
 {
   const top = thirdParty.slice(0, 4);
   reading.push(
-    `- **Size.** The Worker is ${mib(worker.raw)} MiB raw (the build fails at ${mib(workerRawLimit)} MiB, half of Cloudflare's 64 MiB limit: ${worker.raw < workerRawLimit ? "met" : "**missed**"}) and ${mib(worker.gzip)} MiB gzip. Start-up follows it: V8 compiles the ${mib(worker.raw)} MiB in ${ms(start.compile)} ms in Node (${ms(start.compile / (worker.raw / 2 ** 20))} ms per MiB), before Go's own start.` +
+    `- **Size.** The Worker is ${mib(worker.raw)} MiB raw (the build fails at ${+mib(workerRawLimit)} MiB, half of Cloudflare's 64 MiB limit: ${worker.raw < workerRawLimit ? "met" : "**missed**"}) and ${mib(worker.gzip)} MiB gzip. Start-up follows it: V8 compiles the ${mib(worker.raw)} MiB in ${ms(start.compile)} ms in Node (${ms(start.compile / (worker.raw / 2 ** 20))} ms per MiB), before Go's own start.` +
       (Number.isNaN(mcpAdds) ? "" : ` MCP adds ${mib(mcpAdds)} MiB gzip (${mib(mcpAddsRaw)} MiB raw): without worker/mcp the Worker is ${mib(ladder.nomcp.gzip)} MiB gzip.${mcpTop.length ? ` What MCP brings, by code gzipped alone: ${mcpTop.map((g) => `${g.group} ${int(g.adds)}`).join(", ")} bytes.` : ""}`) +
       ` Any Go Worker starts at ${mib(ladder.platform?.gzip ?? NaN)} MiB gzip (net/http with a one-line handler; the Go runtime alone is ${mib(ladder.runtime?.gzip ?? NaN)} MiB). The largest third-party modules: ${top.map((g) => `${g.group} (${int(g.code_gzip)})`).join(", ")}.`,
   );
