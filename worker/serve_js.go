@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -51,6 +52,11 @@ func serve() {
 // removes it from every request it receives, so only the entry sets it.
 const edgeHeader = "X-Qr-Edge"
 
+// maxDrain bounds what is read of a body the API left unread: above the
+// largest body any endpoint reads the start of (an MCP message of a 16 MiB
+// image in base64, about 22 MB).
+const maxDrain = 32 << 20
+
 // entry is the API as the Worker serves it: the request marked as the
 // entry and the Worker's variables ask, and the answer handed to
 // syumai/workers whole.
@@ -79,6 +85,13 @@ func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default: // the runner is busy with another request: answer here
 		e.api.ServeHTTP(a, r)
 	}
+	// An upload the API answered from its first bytes (a message over a
+	// limit) is read to its end before the answer leaves: workerd resets a
+	// connection whose request body was left unread, and a client still
+	// sending would get the reset, not the answer (Go's own server lingers
+	// for the same reason). Bounded: past maxDrain the reset is the
+	// sender's.
+	io.Copy(io.Discard, io.LimitReader(r.Body, maxDrain))
 	if a.header.Get("Content-Length") == "" && a.status != http.StatusNotModified && a.status != http.StatusNoContent {
 		a.header.Set("Content-Length", strconv.Itoa(a.body.Len()))
 	}
