@@ -3,6 +3,7 @@ package payload
 import (
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Recognize names the kind of a scanned text and reads its fields: the
@@ -36,7 +37,9 @@ func RecognizeNotes(text string) (kind string, f Fields, notes []Note) {
 	return "text", Fields{"text": text}, emvNotes(text)
 }
 
-func byPriority() []*Kind {
+// byPriority is the kinds in the order Recognize tries them, sorted once:
+// kinds register in init, and every decoded code is recognized.
+var byPriority = sync.OnceValue(func() []*Kind {
 	out := append([]*Kind(nil), kinds...)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Priority != out[j].Priority {
@@ -45,7 +48,7 @@ func byPriority() []*Kind {
 		return out[i].Name < out[j].Name
 	})
 	return out
-}
+})
 
 // HideSecrets returns text with the values of its secret fields replaced
 // by placeholder, and whether it had any: the password of a WIFI: string,

@@ -200,23 +200,21 @@ const maxFinders = 256
 func findFinders(b *bitmap, skip int) []*finder {
 	var found []*finder
 	var rl []int // run lengths of one row, the first dark
-	row := make([]byte, b.w)
 	for y := skip / 2; y < b.h && len(found) < maxFinders; y += skip {
-		b.row(y, row)
-		rl = rl[:0]
-		x0 := 0
-		for x0 < b.w && row[x0] == 0 {
-			x0++
-		}
-		start := x0
-		for x := x0; x <= b.w; x++ {
-			if x == b.w || row[x] != row[start] {
-				rl = append(rl, x-start)
-				start = x
-			}
+		var x0 int
+		if x0, rl = b.runLengths(y, rl[:0]); x0 < 0 {
+			continue
 		}
 		at := x0
 		for i := 0; i+5 <= len(rl); i += 2 {
+			// Both of ratio11311's tests need the centre run longer than
+			// the outer dark runs and no shorter than the light ones:
+			// most windows of a row fail that, and are passed over
+			// without converting them.
+			if c := rl[i+2]; c <= rl[i] || c <= rl[i+4] || c < rl[i+1] || c < rl[i+3] {
+				at += rl[i] + rl[i+1]
+				continue
+			}
 			var r [5]float64
 			for k := range r {
 				r[k] = float64(rl[i+k])
@@ -231,6 +229,38 @@ func findFinders(b *bitmap, skip int) []*finder {
 		}
 	}
 	return found
+}
+
+// runLengths appends the lengths of row y's runs to rl, from its first
+// dark pixel, which it returns (-1 when the row has none), dark runs
+// first. The row is thresholded as its runs are counted, without being
+// written out: the finder search spends most of its time here.
+func (b *bitmap) runLengths(y int, rl []int) (int, []int) {
+	grey := b.grey[y*b.w:][:b.w]
+	level, cols := b.level[b.rows[y]:], b.cols[:len(grey)]
+	one, t := len(b.level) == 1, b.level[0] // one threshold for the image
+	x0, start, cur := -1, 0, false
+	for x, g := range grey {
+		var d bool
+		if one {
+			d = int16(g) <= t
+		} else {
+			d = int16(g) <= level[cols[x]]
+		}
+		if d == cur {
+			continue
+		}
+		if x0 < 0 { // the first dark pixel
+			x0 = x
+		} else {
+			rl = append(rl, x-start)
+		}
+		start, cur = x, d
+	}
+	if x0 < 0 {
+		return -1, rl
+	}
+	return x0, append(rl, b.w-start)
 }
 
 // confirm checks a would-be finder centred at (cx, y) whose row runs span

@@ -14,6 +14,15 @@ import (
 // for its outline.
 const rays = 64
 
+// rayDirs holds each ray's sine and cosine, worked out once: three finders
+// a candidate code, and Sincos is no instruction in WebAssembly.
+var rayDirs = func() (d [rays][2]float64) {
+	for k := range d {
+		d[k][0], d[k][1] = math.Sincos(2 * math.Pi * float64(k) / rays)
+	}
+	return d
+}()
+
 // fitQuad finds the outline of f, the outer edge of its dark ring, as a
 // quadrilateral: it walks out from the centre along rays directions to
 // where the ring gives way to the light around it, takes the point
@@ -29,8 +38,8 @@ func (f *finder) fitQuad(b *bitmap) bool {
 	f.fitted = -1
 	limit := 6 * max(f.mx, f.my)
 	var pts [][2]float64
-	for k := range rays {
-		s, c := math.Sincos(2 * math.Pi * float64(k) / rays)
+	for _, d := range rayDirs {
+		s, c := d[0], d[1]
 		if t, ok := outerEdge(b, f.x, f.y, c, s, limit); ok {
 			pts = append(pts, [2]float64{f.x + c*t, f.y + s*t})
 		}
@@ -360,8 +369,15 @@ func readGrid(b *bitmap, t gridTriple, dec *decoder.Decoder) (gridSymbol, bool) 
 		}
 	}
 	dims := dimensions(b, t)
-	if v, ok := readVersion(b, fs, offs); ok {
-		dims = append([]int{17 + 4*v}, slices.DeleteFunc(dims, func(d int) bool { return d == 17+4*v })...)[:min(len(dims), 3)]
+	// Version information is 18 bits that tolerate 3 errors, so the data
+	// modules of a small code, which has none, pass for it often (about
+	// one read in eight): a size far from the finders' estimate was read
+	// from noise, and trying it first cost most of a typical photo's
+	// decoding time. Below 37 modules no size it could give is near.
+	if len(dims) > 0 && dims[0] >= 37 {
+		if v, ok := readVersion(b, fs, offs); ok && math.Abs(float64(17+4*v-dims[0])) <= max(8, 0.1*float64(dims[0])) {
+			dims = append([]int{17 + 4*v}, slices.DeleteFunc(dims, func(d int) bool { return d == 17+4*v })...)[:min(len(dims), 3)]
+		}
 	}
 	for _, dim := range dims {
 		d := float64(dim)
@@ -682,8 +698,14 @@ func (g *grid) alignment(x, y, u, v float64) (float64, float64, bool) {
 	x0, y0 := g.h.apply(u, v)
 	ux, uy := x1-x0, y1-y0
 	vx, vy := x2-x0, y2-y0
-	score := func(cx, cy float64) int {
-		n := 0
+	best, bx, by := -1, x, y
+	// score counts the template's modules that match at (cx, cy). It
+	// stops, returning less than bar, once the modules left could not
+	// bring it to bar: only offsets that reach the best score count, and
+	// on a sharp image most offsets miss early (a quarter of the decoding
+	// time of a typical photo went on scoring offsets that could not win).
+	score := func(cx, cy float64, bar int) int {
+		n, left := 0, 25
 		for dv := -2; dv <= 2; dv++ {
 			for du := -2; du <= 2; du++ {
 				want := max(abs(du), abs(dv)) != 1
@@ -692,22 +714,28 @@ func (g *grid) alignment(x, y, u, v float64) (float64, float64, bool) {
 				if g.b.dark(px, py) == want {
 					n++
 				}
+				left--
+				if n+left < bar {
+					return n + left
+				}
 			}
 		}
 		return n
 	}
-	best, bx, by := -1, x, y
 	// On a sharp image every offset within half a module of the centre
 	// matches as well; the middle of those that match best is the centre.
 	var sx, sy float64
 	var n int
 	try := func(step float64, span int, ox, oy float64) {
 		sx, sy, n = 0, 0, 0
+		// The best score is at least the middle offset's: scored first,
+		// it bars the offsets that cannot reach it from the start.
+		seed := score(ox, oy, -1)
 		for sv := -span; sv <= span; sv++ {
 			for su := -span; su <= span; su++ {
 				cx := ox + step*(float64(su)*ux+float64(sv)*vx)
 				cy := oy + step*(float64(su)*uy+float64(sv)*vy)
-				s := score(cx, cy)
+				s := score(cx, cy, max(best, seed))
 				if s > best {
 					best, sx, sy, n = s, 0, 0, 0
 				}

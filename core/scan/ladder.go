@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"unsafe"
 
 	"github.com/makiuchi-d/gozxing"
 )
@@ -390,7 +391,15 @@ func (p *plane) bilinear(x, y float64) byte {
 }
 
 func clamp8(v float64) byte {
-	return byte(max(0, min(255, math.Round(v))))
+	// Compared, not max(0, min(255, v)): float min and max are calls in
+	// WebAssembly, a fifth of the upscaled rungs' time. NaN is 0.
+	switch {
+	case !(v >= 0.5):
+		return 0
+	case v >= 254.5:
+		return 255
+	}
+	return byte(math.Round(v))
 }
 
 // luminance converts img to grey the way zxing weighs channels,
@@ -460,24 +469,20 @@ func greyRows(img image.Image) func(y int, dst []byte) {
 		}
 	case *image.NRGBA:
 		return func(y int, dst []byte) {
-			row := m.Pix[m.PixOffset(b.Min.X, y):][:4*len(dst)]
-			for x := range dst {
-				c := row[4*x : 4*x+4 : 4*x+4]
-				if c[3] == 255 { // opaque, as photos are: no division
-					dst[x] = grey(c[0], c[1], c[2])
+			for x, v := range pixels32(m.Pix[m.PixOffset(b.Min.X, y):], len(dst)) {
+				if a := uint8(v >> 24); a == 255 { // opaque, as photos are: no division
+					dst[x] = grey(uint8(v), uint8(v>>8), uint8(v>>16))
 				} else {
-					dst[x] = overWhite(grey(c[0], c[1], c[2]), c[3])
+					dst[x] = overWhite(grey(uint8(v), uint8(v>>8), uint8(v>>16)), a)
 				}
 			}
 		}
 	case *image.RGBA:
 		return func(y int, dst []byte) {
-			row := m.Pix[m.PixOffset(b.Min.X, y):]
-			for x := range dst {
-				c := row[4*x : 4*x+4]
+			for x, v := range pixels32(m.Pix[m.PixOffset(b.Min.X, y):], len(dst)) {
 				// Premultiplied: adding the uncovered share of white
 				// composites it.
-				dst[x] = byte(min(255, int(grey(c[0], c[1], c[2]))+255-int(c[3])))
+				dst[x] = byte(min(255, int(grey(uint8(v), uint8(v>>8), uint8(v>>16)))+255-int(v>>24)))
 			}
 		}
 	case *image.Gray16:
@@ -527,6 +532,18 @@ func greyRows(img image.Image) func(y int, dst []byte) {
 			dst[x] = paletteGrey(img.At(b.Min.X+x, y))
 		}
 	}
+}
+
+// pixels32 views the first n 8-bit RGBA pixels of pix as little-endian
+// words, red in the low byte: one load a pixel where four byte loads,
+// each bounds-checked, made converting a photo a quarter of its decoding
+// in WebAssembly. Both targets (amd64, wasm) are little-endian and
+// allow unaligned loads.
+func pixels32(pix []byte, n int) []uint32 {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&pix[:4*n][0])), n)
 }
 
 func grey(r, g, b uint8) uint8 {
