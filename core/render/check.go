@@ -80,9 +80,6 @@ func Warnings(o Options) []string {
 func Scannable(c *qr.Code, o Options) (ok bool, reason string) {
 	s, e := styles[styleIndex(o.Style)], eyes[eyeIndex(o.Eye)]
 	if max, ev := EyeVerified(e.name), eyeVersions[e.name]; c.Version > max {
-		if max == 0 {
-			return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners at 2.5 px a module, at any version: use eye %s.", e.name, ev.nearest)
-		}
 		return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners above version %d, and this code is version %d: use eye %s, or less data.",
 			e.name, max, c.Version, ev.nearest)
 	}
