@@ -14,6 +14,10 @@ import { matrix, styleBench } from "./styles.mjs";
 
 export const loadStart = json("load-start.json").start, loadEnd = json("load-end.json").end;
 export const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(", ");
+// rerun.json, when present, says which sections were measured again after
+// the run, at which commit and how: a change that moves only those is
+// measured without the hour the whole run takes.
+const rerun = exists("rerun.json") ? json("rerun.json") : null;
 
 console.log(`# Benchmarks
 
@@ -21,7 +25,7 @@ Written by \`make bench\` (bench/run.sh, then bench/report.mjs) on ${new Date().
 
 - Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}; ${goVersion}, Node ${process.version}.
 - Load average (1, 5, 15 min) at the start: ${fmtLoad(loadStart)}; at the end: ${fmtLoad(loadEnd)}. On a machine with ${os.cpus().length} cores, a load above ${os.cpus().length} means other work shared the CPU: absolute times then run high, ratios within one run hold better.
-- Command: \`make bench\` from a clean checkout (it runs \`npm ci\` and \`make build\` first). Peer libraries live in their own module, bench/peers (\`qrkeyless/bench/peers\`), never in the service's go.mod.
+${rerun ? `- Re-run: ${rerun.sections}, at ${rerun.commit} on ${rerun.date} (load ${fmtLoad(rerun.load)} at its start), by ${rerun.command}; the other sections are from the run above.\n` : ""}- Command: \`make bench\` from a clean checkout (it runs \`npm ci\` and \`make build\` first). Peer libraries live in their own module, bench/peers (\`qrkeyless/bench/peers\`), never in the service's go.mod.
 - Method: every encoder gets the same 20 inputs (5 each of 30-char URLs, wifi strings, 300- and 1200-char texts), level M, a 4-module quiet zone, 512 px. Each figure is a median over 5 rounds (3 for decode and latency); a round runs each encoder for at least 30 ms, in an order that rotates between rounds, so load from elsewhere falls on all of them alike. A group's figure is the median of its inputs. WebAssembly figures come from the same Go program built with GOOS=js GOARCH=wasm and run by Go's wasm_exec_node.js in Node ${process.version}, after a warm-up.
 
 ## Targets

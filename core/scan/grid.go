@@ -702,8 +702,7 @@ func (g *grid) alignment(x, y, u, v float64) (float64, float64, bool) {
 	// score counts the template's modules that match at (cx, cy). It
 	// stops, returning less than bar, once the modules left could not
 	// bring it to bar: only offsets that reach the best score count, and
-	// on a sharp image most offsets miss early (a quarter of the decoding
-	// time of a typical photo went on scoring offsets that could not win).
+	// on a sharp image most offsets miss early.
 	score := func(cx, cy float64, bar int) int {
 		n, left := 0, 25
 		for dv := -2; dv <= 2; dv++ {
