@@ -238,15 +238,9 @@ func findFinders(b *bitmap, skip int) []*finder {
 func (b *bitmap) runLengths(y int, rl []int) (int, []int) {
 	grey := b.grey[y*b.w:][:b.w]
 	level, cols := b.level[b.rows[y]:], b.cols[:len(grey)]
-	one, t := len(b.level) == 1, b.level[0] // one threshold for the image
 	x0, start, cur := -1, 0, false
 	for x, g := range grey {
-		var d bool
-		if one {
-			d = int16(g) <= t
-		} else {
-			d = int16(g) <= level[cols[x]]
-		}
+		d := int16(g) <= level[cols[x]] // as row thresholds
 		if d == cur {
 			continue
 		}
