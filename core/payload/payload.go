@@ -257,14 +257,24 @@ func (k *Kind) Parse(text string) (f Fields, ok bool) {
 // Build refuses, notes only what its reader says.
 func (k *Kind) ParseNotes(text string) (Fields, []Note, bool) {
 	var ns notes
-	f, ok := k.read(text, &ns)
+	f, ok := k.parse(text, &ns)
 	if !ok {
 		return nil, nil, false
 	}
-	if f, ok = k.settle(f, &ns); !ok {
-		return nil, nil, false
-	}
 	return f, ns, true
+}
+
+// parse is ParseNotes writing the notes to *ns, which it empties first:
+// RecognizeNotes tries every kind with one list, since a list of its own
+// for each kind tried (escaping through read) was most of what
+// recognizing a decoded text allocated.
+func (k *Kind) parse(text string, ns *notes) (Fields, bool) {
+	*ns = (*ns)[:0]
+	f, ok := k.read(text, ns)
+	if !ok {
+		return nil, false
+	}
+	return k.settle(f, ns)
 }
 
 // Build looks up kind and builds its payload from f.

@@ -21,18 +21,20 @@ func Recognize(text string) (kind string, f Fields) {
 // RecognizeNotes is Recognize that also returns the notes of the kind's
 // parse (see Kind.ParseNotes): what the text held that the kind's Build
 // would not have written, such as a value left out.
-func RecognizeNotes(text string) (kind string, f Fields, notes []Note) {
+func RecognizeNotes(text string) (kind string, f Fields, _ []Note) {
+	var ns notes // one list for every kind tried: see parse
 	for _, k := range byPriority() {
-		f, ns, ok := k.ParseNotes(text)
+		f, ok := k.parse(text, &ns) // when ok, Build accepts f: see settle
 		if !ok {
 			continue
 		}
-		if _, err := k.Build(f); err == nil {
-			if k.Name != "emv-merchant" {
-				ns = append(ns, emvNotes(text)...) // every EMV code's data objects, by name
-			}
-			return k.Name, f, ns
+		if k.Name != "emv-merchant" {
+			ns = append(ns, emvNotes(text)...) // every EMV code's data objects, by name
 		}
+		if len(ns) == 0 {
+			return k.Name, f, nil // as ParseNotes: nil when there is nothing to say
+		}
+		return k.Name, f, ns
 	}
 	return "text", Fields{"text": text}, emvNotes(text)
 }

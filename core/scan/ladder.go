@@ -469,21 +469,17 @@ func greyRows(img image.Image) func(y int, dst []byte) {
 		}
 	case *image.NRGBA:
 		return func(y int, dst []byte) {
-			for x, v := range pixels32(m.Pix[m.PixOffset(b.Min.X, y):], len(dst)) {
-				if a := uint8(v >> 24); a == 255 { // opaque, as photos are: no division
-					dst[x] = grey(uint8(v), uint8(v>>8), uint8(v>>16))
-				} else {
-					dst[x] = overWhite(grey(uint8(v), uint8(v>>8), uint8(v>>16)), a)
-				}
-			}
+			rgbaRow(m.Pix[m.PixOffset(b.Min.X, y):], dst, func(v uint32) byte {
+				return overWhite(grey(uint8(v), uint8(v>>8), uint8(v>>16)), uint8(v>>24))
+			})
 		}
 	case *image.RGBA:
 		return func(y int, dst []byte) {
-			for x, v := range pixels32(m.Pix[m.PixOffset(b.Min.X, y):], len(dst)) {
+			rgbaRow(m.Pix[m.PixOffset(b.Min.X, y):], dst, func(v uint32) byte {
 				// Premultiplied: adding the uncovered share of white
 				// composites it.
-				dst[x] = byte(min(255, int(grey(uint8(v), uint8(v>>8), uint8(v>>16)))+255-int(v>>24)))
-			}
+				return byte(min(255, int(grey(uint8(v), uint8(v>>8), uint8(v>>16)))+255-int(v>>24)))
+			})
 		}
 	case *image.Gray16:
 		return func(y int, dst []byte) {
@@ -534,16 +530,57 @@ func greyRows(img image.Image) func(y int, dst []byte) {
 	}
 }
 
+// rgbaRow writes the grey of the 8-bit RGBA pixels of pix into dst,
+// four at a time while all four are opaque (as in photos: both the
+// premultiplied and the plain form are then the colour's grey), and
+// through mixed, which composites over white, where one is not. A pixel
+// at a time, converting a photo was a fifth of decoding it in
+// WebAssembly; two pixels a 64-bit word take a third of that time.
+func rgbaRow(pix, dst []byte, mixed func(v uint32) byte) {
+	n := len(dst) &^ 3
+	pairs, out := pixels64(pix, n/2), pixels32(dst, n/4) // out: four grey bytes a word
+	for i := range out {
+		v0, v1 := pairs[2*i], pairs[2*i+1]
+		if (v0&v1)>>24&twoLanes != twoLanes {
+			for k, v := range pixels32(pix[16*i:], 4) {
+				dst[4*i+k] = mixed(v)
+			}
+			continue
+		}
+		out[i] = greys(v0) | greys(v1)<<16
+	}
+	for k, v := range pixels32(pix[4*n:], len(dst)-n) {
+		dst[n+k] = mixed(v)
+	}
+}
+
+// twoLanes masks the low byte of each pixel of two in a 64-bit word.
+const twoLanes = 0x000000ff_000000ff
+
+// greys is grey of two opaque RGBA pixels at once, both sums in their
+// own 32-bit lane, returned as two grey bytes.
+func greys(v uint64) uint32 {
+	s := (v&twoLanes + 2*(v>>8&twoLanes) + v>>16&twoLanes) >> 2 & 0x000003ff_000003ff
+	return uint32(s|s>>24) & 0xffff
+}
+
 // pixels32 views the first n 8-bit RGBA pixels of pix as little-endian
-// words, red in the low byte: one load a pixel where four byte loads,
-// each bounds-checked, made converting a photo a quarter of its decoding
-// in WebAssembly. Both targets (amd64, wasm) are little-endian and
-// allow unaligned loads.
+// words, red in the low byte, and pixels64 two at a time: one load where
+// four or eight byte loads, each bounds-checked, made converting a photo
+// a quarter of its decoding in WebAssembly. Both targets (amd64, wasm)
+// are little-endian and allow unaligned loads.
 func pixels32(pix []byte, n int) []uint32 {
 	if n == 0 {
 		return nil
 	}
 	return unsafe.Slice((*uint32)(unsafe.Pointer(&pix[:4*n][0])), n)
+}
+
+func pixels64(pix []byte, n int) []uint64 {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&pix[:8*n][0])), n)
 }
 
 func grey(r, g, b uint8) uint8 {
