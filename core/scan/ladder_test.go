@@ -8,10 +8,10 @@ import (
 
 // TestGreyRowsAgreeWithColorModel checks the word-at-a-time RGBA
 // conversion against the colour model's own (image.At through
-// paletteGrey), which rounds 16-bit values, and for a translucent
-// NRGBA pixel rounds twice (grey, then over white), so the two may differ
-// by two levels: at every row width up to 11, so every count of trailing pixels
-// is met, with rows all opaque and rows where some pixels are not.
+// paletteGrey), which rounds 16-bit values and, for a translucent NRGBA
+// pixel, rounds twice (grey, then over white), so the two may differ by
+// two levels: at every row width up to 11, so that every count of
+// trailing pixels is met, in rows all opaque and rows partly not.
 func TestGreyRowsAgreeWithColorModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for w := 1; w <= 11; w++ {
@@ -22,14 +22,10 @@ func TestGreyRowsAgreeWithColorModel(t *testing.T) {
 				if i%4 == 3 && (opaque || rng.IntN(3) > 0) {
 					rgba.Pix[i], nrgba.Pix[i] = 255, 255
 				}
-				if i%4 != 3 { // premultiplied: no channel above alpha
-					rgba.Pix[i] = 0
-				}
 			}
-			for i := 0; i < len(rgba.Pix); i += 4 {
-				a := int(rgba.Pix[i+3])
+			for i := 0; i < len(rgba.Pix); i += 4 { // premultiplied: no channel above alpha
 				for c := range 3 {
-					rgba.Pix[i+c] = byte(rng.IntN(a + 1))
+					rgba.Pix[i+c] = byte(rng.IntN(int(rgba.Pix[i+3]) + 1))
 				}
 			}
 			for _, img := range []image.Image{rgba, nrgba} {
