@@ -14,8 +14,10 @@ if (agreement) {
 ## Verify
 
 The agreement set (\`core/scan\` TestWriteAgreementSet, read by \`e2e/agreement/agreement.mjs\`; the same set \`make test\` holds to):
-${a.codes} codes, every style and eye at versions 2 to 40 in black on white and in low-contrast colours, each photographed ${a.shots.length}
+${a.codes + a.refused_combinations} codes, every style and eye at versions 2 to 40 in black on white and in low-contrast colours, each photographed ${a.shots.length}
 ways (${a.shots.join("; ")}), ${a.frames} frames of different noise each, ${a.pictures} pictures, read by zxing-cpp (try-harder) and jsQR.
+${a.refused_combinations} of them are combinations the eye table refuses with a 422 (zxing-cpp reads ${a.refused_combinations_read} of those after every
+degradation); the figures below are of the other ${a.codes}, the codes the service draws.
 A reader reads a code after a degradation when it reads one of its frames, as a phone's scanner reads frame after frame.
 
 - Verify calls ${a.verify_scannable} scannable; zxing-cpp reads **${a.scannable_but_unread}** of them in no frame of some degradation
