@@ -6,13 +6,28 @@ package render
 
 func squareEye(p *path, f frame) { boxEye(p, f, [4]float64{}, [4]float64{}) }
 
+// roundedEye rounds the ring's corners by at most 1.5 modules (an
+// alignment pattern's, 5 modules wide, by 1.43 as before). zxing-cpp fits
+// straight edges to a finder's ring and takes its corners from them: with
+// a radius of 2 modules it missed 16 of 384 pictures of mid-grey codes
+// of versions 9 to 25 at 2.5 and 3 px a module, with 1.5 modules 2, as
+// many as square eyes (1).
 func roundedEye(p *path, f frame) {
-	r, b := f.s*2/7, (f.s-4)*.35
+	r, b := min(f.s*2/7, 1.5), (f.s-4)*.35
 	boxEye(p, f, [4]float64{r, r, r, r}, [4]float64{b, b, b, b})
 }
 
+// circleEye draws the finders' ring and ball as squircles, corner radii
+// 3 of the ring's 3.5 modules and 1.2 of the ball's 1.5, and an
+// alignment pattern as circles. zxing-cpp confirms a finder by tracing
+// its rings, and where blur joins ball and ring it fits a square to the
+// ball, which a round ball does not give: at ImageMagick's 2.5 px a
+// module, JPEG 40, it missed 25 of 192 pictures of codes of versions 2
+// to 6 with circles, and 4 of 192 with these (a round ring round a
+// squircle ball: 64; a ring of radius 2.5: 1, too square to be told
+// from the rounded eye).
 func circleEye(p *path, f frame) {
-	r, b := f.s/2, (f.s-4)/2
+	r, b := min(f.s/2, 3), min((f.s-4)/2, 1.2)
 	boxEye(p, f, [4]float64{r, r, r, r}, [4]float64{b, b, b, b})
 }
 
@@ -54,7 +69,7 @@ func ring(p *path, f frame, outer [4]float64) {
 // every degradation of core/scan's agreement set, and this eye 24 of 24;
 // with the tips cut to flats half a module wide, 22 of 24.
 func diamondEye(p *path, f frame) {
-	r := f.s * 2 / 7 // as roundedEye's
+	r := min(f.s*2/7, 1.5) // as roundedEye's
 	ring(p, f, [4]float64{r, r, r, r})
 	cx, cy, h, cut := f.x+f.s/2, f.y+f.s/2, f.s/2-2, .5
 	p.poly([]pt{{cx - cut, cy - h}, {cx + cut, cy - h}, {cx + h, cy - cut}, {cx + h, cy + cut}, {cx + cut, cy + h}, {cx - cut, cy + h}, {cx - h, cy + cut}, {cx - h, cy - cut}}, sharp)

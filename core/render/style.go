@@ -117,9 +117,10 @@ var eyes = []struct {
 // and at 2.5 px a module, blurred, with noise, as JPEG of quality 40 to
 // 75; zxing-wasm, try-harder). A round (circle) or pointed (leaf) finder
 // misleads its estimate of where the modules lie: to version 6 it read
-// them as it reads square eyes; from version 7, which adds the version
-// information beside the finders, it missed from a third to most of the
-// pictures, at every version up to 40. The diamond eye (a rounded ring
+// them nearly as it reads square eyes (circle eyes once their finders
+// became squircles: see circleEye); from version 7, which adds the
+// version information beside the finders, it missed from a third to most
+// of the pictures of round finders, at every version up to 40. The diamond eye (a rounded ring
 // round a diamond ball) it read after every degradation in 24 of 24
 // codes to version 6; it is drawn that far, as circle and leaf are.
 //
