@@ -6,16 +6,19 @@ package render
 
 func squareEye(p *path, f frame) { boxEye(p, f, [4]float64{}, [4]float64{}) }
 
-// roundedEye rounds the ring's corners by at most 1.5 modules (an
-// alignment pattern's, 5 modules wide, by 1.43 as before). zxing-cpp fits
-// straight edges to a finder's ring and takes its corners from them: with
-// a radius of 2 modules it missed 16 of 384 pictures of mid-grey codes
-// of versions 9 to 25 at 2.5 and 3 px a module, with 1.5 modules 2, as
-// many as square eyes (1).
 func roundedEye(p *path, f frame) {
-	r, b := min(f.s*2/7, 1.5), (f.s-4)*.35
+	r, b := roundedCorner(f), (f.s-4)*.35
 	boxEye(p, f, [4]float64{r, r, r, r}, [4]float64{b, b, b, b})
 }
+
+// roundedCorner is the corner radius of the rounded ring (the rounded and
+// diamond eyes'): at most 1.5 modules, so an alignment pattern's, 5
+// modules wide, is 1.43 as before. zxing-cpp fits straight edges to a
+// finder's ring and takes its corners from them: with a radius of 2
+// modules it missed 16 of 384 pictures of mid-grey codes of versions 9 to
+// 25 at 2.5 and 3 px a module, with 1.5 modules 2, as many as square eyes
+// (1).
+func roundedCorner(f frame) float64 { return min(f.s*2/7, 1.5) }
 
 // circleEye draws the finders' ring and ball as squircles, corner radii
 // 3 of the ring's 3.5 modules and 1.2 of the ball's 1.5, and an
@@ -69,7 +72,7 @@ func ring(p *path, f frame, outer [4]float64) {
 // every degradation of core/scan's agreement set, and this eye 24 of 24;
 // with the tips cut to flats half a module wide, 22 of 24.
 func diamondEye(p *path, f frame) {
-	r := min(f.s*2/7, 1.5) // as roundedEye's
+	r := roundedCorner(f)
 	ring(p, f, [4]float64{r, r, r, r})
 	cx, cy, h, cut := f.x+f.s/2, f.y+f.s/2, f.s/2-2, .5
 	p.poly([]pt{{cx - cut, cy - h}, {cx + cut, cy - h}, {cx + h, cy - cut}, {cx + h, cy + cut}, {cx + cut, cy + h}, {cx - cut, cy + h}, {cx - h, cy + cut}, {cx - h, cy - cut}}, sharp)
