@@ -46,8 +46,8 @@ var agreementColors = [][2]color.NRGBA{
 // agreementShot is one picture of a code: taken by internal/camera (Go:
 // Catmull-Rom resampling, a Gaussian blur of 0.8 px, Gaussian noise of
 // Noise grey levels) or by ImageMagick (`convert -resize -blur 0x0.8
-// -attenuate Noise +noise Gaussian`, its own filters and noise), at Px
-// pixels a module, saved as JPEG of the given quality.
+// -attenuate Noise +noise Gaussian`, its own filters and noise), at up to
+// Px pixels a module (agreementPitch), saved as JPEG of the given quality.
 type agreementShot struct {
 	Name    string  `json:"name"`
 	Tool    string  `json:"tool"` // "go" or "imagemagick"
@@ -58,7 +58,8 @@ type agreementShot struct {
 
 // agreementShots are the ways every code is photographed: both tools, at
 // 3 and 2.5 pixels a module, JPEG from 40 to 75. Each way takes
-// agreementFrames pictures with different noise, as a phone's scanner
+// agreementFrames pictures with different noise, each a little farther
+// away (agreementPitch), as a phone's scanner
 // reads frame after frame: a reader that misses one and reads the next
 // reads the code, one that misses all of them does not.
 var agreementShots = []agreementShot{
@@ -70,6 +71,21 @@ var agreementShots = []agreementShot{
 
 // agreementFrames is how many pictures each shot takes.
 const agreementFrames = 2
+
+// agreementPitch is the pixels a module in frame k of a shot: 2% under
+// the shot's pitch, and 2% less in each later frame, as a phone held a
+// little farther away sees the code. The pitch is of the module as drawn
+// (render.ModulePixels), as Verify's camera model and the style matrix
+// measure it: modules are whole pixels, the rest of the size going to the
+// quiet zone, so the image over its modules overstates the module, by up
+// to a tenth in this set (5.5 px where version 40 at 1024 draws 5). Never the shot's
+// pitch exactly: an image shrunk to exactly 2.5 px a module lands every
+// module edge on the same half pixel, which no camera's sensor does, and
+// zxing-cpp misses pictures of some low-contrast dotted codes so shrunk
+// that it reads at 2.4 or 2.55 px (README, "Verify's promise").
+func agreementPitch(s agreementShot, k int) float64 {
+	return s.Px * (1 - 0.02*float64(k+1))
+}
 
 // agreementEntry is one code of the set.
 type agreementEntry struct {
@@ -199,11 +215,11 @@ func agreementCode(dir string, i int, e *agreementEntry, seed uint64) error {
 	r := Verify(context.Background(), c, e.Text, o)
 	e.Scannable, e.Warnings = r.Scannable && e.Served, r.Warnings
 	img := render.Image(c, o)
-	modules := float64(c.Size + 2*o.Margin)
+	unit := render.ModulePixels(c, o)
 	var clean string // the rendered PNG, for ImageMagick
 	for k := range len(agreementShots) * agreementFrames {
 		shot := agreementShots[k/agreementFrames]
-		scale := shot.Px * modules / float64(img.Bounds().Dx())
+		scale := agreementPitch(shot, k%agreementFrames) / unit
 		noiseSeed := seed*1_000_003 + uint64(i*len(agreementShots)*agreementFrames+k)
 		var pic []byte // the JPEG
 		switch shot.Tool {
