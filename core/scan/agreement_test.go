@@ -189,7 +189,13 @@ func TestWriteAgreementSet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	b, _ := json.MarshalIndent(map[string]any{"shots": agreementShots, "frames": agreementFrames, "codes": set}, "", " ")
+	pitches := map[string][]float64{} // each shot's frames' pixels a module, for the report
+	for _, s := range agreementShots {
+		for k := range agreementFrames {
+			pitches[s.Name] = append(pitches[s.Name], agreementPitch(s, k))
+		}
+	}
+	b, _ := json.MarshalIndent(map[string]any{"shots": agreementShots, "frames": agreementFrames, "pitches": pitches, "codes": set}, "", " ")
 	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -124,7 +124,7 @@ async function main() {
   const refusedRate = n.readable ? n.refusedReadable / n.readable : 0;
   const pct = (x) => Math.round(x * 1000) / 10;
   const out = {
-    codes: n.codes, refused_combinations: n.unserved, refused_combinations_read: n.unservedReadable, pictures: set.codes.length * shots.length * frames, shots, frames, verify_scannable: n.scannable, zxing_reads: n.readable,
+    codes: n.codes, refused_combinations: n.unserved, refused_combinations_read: n.unservedReadable, pictures: set.codes.length * shots.length * frames, shots, frames, pitches: set.pitches, verify_scannable: n.scannable, zxing_reads: n.readable,
     scannable_but_unread: broken.length, scannable_with_a_picture_unread: n.strictBroken, scannable_unread_per_shot: perShot,
     refused_but_read: n.refusedReadable, refused_but_read_pct: pct(refusedRate), refused_but_read_by_eye_table: n.refusedByEye,
     jsqr_misses_among_scannable: n.jsqrMisses, jsqr_misses_warned: n.jsqrMissesWarned, warned: n.warned, warned_but_jsqr_reads: n.warnedJsqrReads,
