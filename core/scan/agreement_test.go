@@ -59,9 +59,9 @@ type agreementShot struct {
 // agreementShots are the ways every code is photographed: both tools, at
 // 3 and 2.5 pixels a module, JPEG from 40 to 75. Each way takes
 // agreementFrames pictures with different noise, each a little farther
-// away (agreementPitch), as a phone's scanner
-// reads frame after frame: a reader that misses one and reads the next
-// reads the code, one that misses all of them does not.
+// away (agreementPitch), as a phone's scanner reads frame after frame: a
+// reader that misses one and reads the next reads the code, one that
+// misses all of them does not.
 var agreementShots = []agreementShot{
 	{"go 3px q75", "go", 3, 3, 75},
 	{"go 2.5px q50", "go", 2.5, 3, 50},
@@ -78,11 +78,11 @@ const agreementFrames = 2
 // (render.ModulePixels), as Verify's camera model and the style matrix
 // measure it: modules are whole pixels, the rest of the size going to the
 // quiet zone, so the image over its modules overstates the module, by up
-// to a tenth in this set (5.5 px where version 40 at 1024 draws 5). Never the shot's
-// pitch exactly: an image shrunk to exactly 2.5 px a module lands every
-// module edge on the same half pixel, which no camera's sensor does, and
-// zxing-cpp misses pictures of some low-contrast dotted codes so shrunk
-// that it reads at 2.4 or 2.55 px (README, "Verify's promise").
+// to a tenth in this set (5.5 px where version 40 at 1024 draws 5). Never
+// the shot's pitch exactly: an image shrunk to exactly 2.5 px a module
+// lands every module edge on the same half pixel, which no camera's sensor
+// does, and zxing-cpp misses pictures of some low-contrast dotted codes so
+// shrunk that it reads at 2.4 or 2.55 px (README, "Verify's promise").
 func agreementPitch(s agreementShot, k int) float64 {
 	return s.Px * (1 - 0.02*float64(k+1))
 }
