@@ -100,18 +100,19 @@ type agreementEntry struct {
 }
 
 // agreementCodes are the codes of the set: every style and eye, with a
-// 30-character URL (version 2 to 4) in black on white and navy on pale
-// blue, 180 characters (version 9 at M, 13 at H) in black and mid grey on
-// white, the longest text of version 6 in navy, of version 15 and 25 in
-// mid grey and of version 40 in black, each at the API's default level
-// (M for square modules, H for the others) and at 512 px, or 1024 where
-// 512 would give modules under 4 px: 320 codes.
+// 30-character URL (version 3 at M, 4 at H) in black and mid grey on
+// white and navy on pale blue (the colours of the issue that found Verify
+// too kind), 180 characters (version 9 at M, 14 at H) in black and mid
+// grey on white, the longest text of version 6 in navy, of version 15 and
+// 25 in mid grey and of version 40 in black, each at the API's default
+// level (M for square modules, H for the others) and at 512 px, or 1024
+// where 512 would give modules under 4 px: 360 codes.
 func agreementCodes() []agreementEntry {
 	type textAt struct {
 		version int   // 0: the URL, -1: 180 characters; else the longest text this version holds
 		colours []int // of agreementColors
 	}
-	texts := []textAt{{0, []int{0, 2}}, {-1, []int{0, 1}}, {6, []int{2}}, {15, []int{1}}, {25, []int{1}}, {40, []int{0}}}
+	texts := []textAt{{0, []int{0, 1, 2}}, {-1, []int{0, 1}}, {6, []int{2}}, {15, []int{1}}, {25, []int{1}}, {40, []int{0}}}
 	if v := os.Getenv("QR_AGREEMENT_VERSIONS"); v != "" { // a sweep, for study: black on white only
 		texts = nil
 		for _, f := range strings.Split(v, ",") {
