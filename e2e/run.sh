@@ -58,7 +58,7 @@ npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under t
 
 go test -count=1 ./e2e/
 # Verify's promise against readers that are not ours: the agreement set
-# (every style and eye, versions 2 to 40, low-contrast colours, each code
+# (every style and eye, versions 3 to 40, low-contrast colours, each code
 # photographed by Go and by ImageMagick at 3 and 2.5 px a module, JPEG 40
 # to 75, two frames each) read by zxing-cpp and jsQR.
 rm -rf build/agreement

@@ -14,7 +14,7 @@ if (agreement) {
 ## Verify
 
 The agreement set (\`core/scan\` TestWriteAgreementSet, read by \`e2e/agreement/agreement.mjs\`; the same set \`make test\` holds to):
-${a.codes + a.refused_combinations} codes, every style and eye at versions 2 to 40 in black on white and in low-contrast colours, each photographed ${a.shots.length}
+${a.codes + a.refused_combinations} codes, every style and eye at versions 3 to 40 in black on white and in low-contrast colours, each photographed ${a.shots.length}
 ways (${a.shots.map((s) => a.pitches ? `${s}: ${a.pitches[s].map((p) => +p.toFixed(2)).join(" and ")} px` : s).join("; ")}), ${a.frames} frames of different noise
 each, each frame a little farther away (px: pixels a module as drawn), ${a.pictures} pictures, read by zxing-cpp (try-harder) and jsQR.
 ${a.refused_combinations} of them are combinations the eye table refuses with a 422 (zxing-cpp reads ${a.refused_combinations_read} of those after every
