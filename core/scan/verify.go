@@ -111,8 +111,10 @@ var cameraLadder = []step{
 // large keeps the codes r reads of version 7 or more: those whose version
 // information zxing-cpp reads and whose alignment patterns it follows, as
 // the grid detector does. Below, zxing-cpp samples from the finders as
-// gozxing does, and the grid detector would read faint codes under noise
-// that it does not.
+// gozxing does, and the grid detector on the same hybrid thresholds would
+// read faint codes under noise that it does not (the last rung, on a
+// local mean, changed the verdict of 11 codes of the agreement set, all
+// of them read by zxing-cpp).
 func large(r reader) reader {
 	return func(p *plane, b *bounds) ([]Code, bool, *StopError) {
 		codes, more, stop := r(p, b)
