@@ -7,7 +7,7 @@ include bench/targets.mk
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check chromium print-tools node_modules vet unit e2e bench soak load screens clean
+.PHONY: dev test build worker site templ templ-check chromium print-tools node_modules segno vet unit e2e bench soak load screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
@@ -87,8 +87,16 @@ vet:
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...
 
-unit:
-	$(GO) test ./...
+# The unit tests check our encoders and decoder against coders that are
+# not ours (internal/oracle): zxing-cpp from node_modules, segno from
+# Debian; QR_ORACLES makes a missing one fail them rather than skip.
+unit: node_modules segno
+	QR_ORACLES=1 $(GO) test ./...
+
+# segno: Debian's python3-segno, the Micro QR and structured-append writer
+# core/qr's tests compare symbols with.
+segno:
+	@/usr/bin/python3 -c 'import segno' 2>/dev/null || (apt-get update && apt-get install -y python3-segno)
 
 e2e: chromium print-tools build/wrangler.toml
 	bash e2e/run.sh

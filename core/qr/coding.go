@@ -74,17 +74,19 @@ func sizeClass(v int) int {
 // segmentBits is the length of the segment holding n characters in mode m:
 // mode indicator, character count, then 10 bits per 3 digits, 11 per 2
 // alphanumeric characters or 8 per byte, with shorter groups at the end.
-func segmentBits(m mode, n, v int) int {
-	b := 4 + countBits[m][sizeClass(v)]
+func segmentBits(m mode, n, v int) int { return 4 + countBits[m][sizeClass(v)] + charBits(m, n) }
+
+// charBits is the length of n characters in mode m, without the header.
+func charBits(m mode, n int) int {
 	switch m {
 	case numeric:
-		return b + (10*n+2)/3
+		return (10*n + 2) / 3
 	case alphanumeric:
-		return b + (11*n+1)/2
+		return (11*n + 1) / 2
 	case kanji:
-		return b + 13*(n/2) // n counts bytes, two a character
+		return 13 * (n / 2) // n counts bytes, two a character
 	}
-	return b + 8*n
+	return 8 * n
 }
 
 // eciBits is the length of the ECI header for designator eci: the mode
@@ -208,20 +210,19 @@ func (w *bitWriter) write(v uint, nbit int) {
 }
 
 // appendData appends the nd data codewords of a version-v symbol holding
-// text in mode m: the ECI header when eci is not 0, one segment, the
-// terminator, and padding.
-func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
+// text in mode m: the structured-append header when p.Count is not 0, the
+// ECI header when eci is not 0, one segment, the terminator, and padding.
+func appendData(dst []byte, text string, m mode, v, nd, eci int, p Part) []byte {
 	w := bitWriter{b: dst}
+	if p.Count > 0 { // ISO/IEC 18004 8: 0011, the index, the count less one, the parity
+		w.write(0b0011, 4)
+		w.write(uint(p.Index), 4)
+		w.write(uint(p.Count-1), 4)
+		w.write(uint(p.Parity), 8)
+	}
 	if eci > 0 {
 		w.write(0b0111, 4)
-		switch { // 0bbbbbbb, 10bbbbbb bbbbbbbb or 110bbbbb bbbbbbbb bbbbbbbb
-		case eci < 1<<7:
-			w.write(uint(eci), 8)
-		case eci < 1<<14:
-			w.write(0b10<<14|uint(eci), 16)
-		default:
-			w.write(0b110<<21|uint(eci), 24)
-		}
+		writeECI(&w, eci)
 	}
 	w.write(1<<uint(m), 4) // mode indicators 0001, 0010, 0100, 1000
 	n := len(text)
@@ -229,6 +230,38 @@ func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
 		n /= 2
 	}
 	w.write(uint(n), countBits[m][sizeClass(v)])
+	writeChars(&w, text, m)
+	// The terminator is cut short when the symbol is full. Then zero bits to
+	// a byte boundary, and the pad codewords 11101100 and 00010001 in turn.
+	full := len(dst) + nd
+	w.write(0, min(4, (full-len(w.b))*8-w.nacc))
+	if w.nacc > 0 {
+		w.write(0, 8-w.nacc)
+	}
+	pad := [2]byte{0xec, 0x11}
+	for i := 0; len(w.b) < full; i++ {
+		w.b = append(w.b, pad[i%2])
+	}
+	return w.b
+}
+
+// writeECI writes ECI designator eci in one, two or three bytes: 0bbbbbbb,
+// 10bbbbbb bbbbbbbb or 110bbbbb bbbbbbbb bbbbbbbb (7.4.2.2).
+func writeECI(w *bitWriter, eci int) {
+	switch {
+	case eci < 1<<7:
+		w.write(uint(eci), 8)
+	case eci < 1<<14:
+		w.write(0b10<<14|uint(eci), 16)
+	default:
+		w.write(0b110<<21|uint(eci), 24)
+	}
+}
+
+// writeChars writes the characters of text in mode m (7.4.3 to 7.4.6):
+// 10 bits per 3 digits, 11 per 2 alphanumeric characters, 8 per byte or
+// 13 per kanji, with shorter groups at the end.
+func writeChars(w *bitWriter, text string, m mode) {
 	switch m {
 	case numeric:
 		for i := 0; i < len(text); i += 3 {
@@ -265,31 +298,27 @@ func appendData(dst []byte, text string, m mode, v, nd, eci int) []byte {
 			w.write(uint(text[i]), 8)
 		}
 	}
-	// The terminator is cut short when the symbol is full. Then zero bits to
-	// a byte boundary, and the pad codewords 11101100 and 00010001 in turn.
-	full := len(dst) + nd
-	w.write(0, min(4, (full-len(w.b))*8-w.nacc))
-	if w.nacc > 0 {
-		w.write(0, 8-w.nacc)
-	}
-	pad := [2]byte{0xec, 0x11}
-	for i := 0; len(w.b) < full; i++ {
-		w.b = append(w.b, pad[i%2])
-	}
-	return w.b
 }
 
 // codewords returns the codewords of a version-v symbol at level l holding
-// text in mode m after ECI designator eci (0 for none), in the order they
+// text in mode m after ECI designator eci (0 for none), as part p of a
+// structured-append sequence when p.Count is not 0, in the order they
 // are placed: the data blocks interleaved, then their error-correction
 // blocks interleaved.
-func codewords(text string, m mode, v int, l Level, eci int) []byte {
-	ver, e := &versions[v], versions[v].level[l]
+func codewords(text string, m mode, v int, l Level, eci int, p Part) []byte {
+	ver := &versions[v]
 	nd := ver.dataBytes(l)
 	buf := make([]byte, 2*ver.bytes) // data, check, and the interleaved result
-	data := appendData(buf[:0:nd], text, m, v, nd, eci)
-	check := buf[nd:ver.bytes]
-	out := buf[ver.bytes:]
+	data := appendData(buf[:0:nd], text, m, v, nd, eci, p)
+	return interleave(data, ver.level[l], buf[nd:ver.bytes], buf[ver.bytes:])
+}
+
+// interleave computes the error correction of data split into e.blocks
+// blocks and returns out holding the final sequence (7.6): the data blocks
+// interleaved, then their error-correction blocks interleaved. check is
+// room for the error-correction codewords; out for them all.
+func interleave(data []byte, e ecc, check, out []byte) []byte {
+	nd := len(data)
 
 	// blockLen is the number of data codewords in block b: the last
 	// nd%blocks blocks hold one more than the others.

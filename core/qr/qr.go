@@ -30,6 +30,9 @@ const (
 var Levels = []Level{L, M, Q, H}
 
 func (l Level) String() string {
+	if l == DetectOnly {
+		return "none"
+	}
 	if l < L || l > H {
 		return fmt.Sprintf("Level(%d)", int(l))
 	}
@@ -45,13 +48,18 @@ func ParseLevel(s string) (Level, bool) {
 	return Level(i), true
 }
 
-// Code is an encoded QR symbol.
+// Code is an encoded symbol of the QR family: a QR Code unless Symbol
+// says otherwise.
 type Code struct {
-	Version int   // 1-40
-	Level   Level // error-correction level
-	Mask    int   // data mask pattern 0-7
-	ECI     int   // ECI designator written before the data; 0 when none is
-	Size    int   // modules per side, quiet zone excluded
+	Symbol  Symbol // QR (the zero value), Micro or RMQR
+	Version int    // QR 1-40; Micro QR 1-4 (M1-M4); rMQR 1-32, the row of RMQRSizes
+	Level   Level  // error-correction level; DetectOnly for M1
+	Mask    int    // data mask pattern: QR 0-7, Micro QR 0-3; rMQR's one mask is QR's pattern 4
+	ECI     int    // ECI designator written before the data; 0 when none is
+	Size    int    // modules per side, quiet zone excluded; 0 for rMQR, which is not square
+	Width   int    // modules across, quiet zone excluded
+	Height  int    // modules down, quiet zone excluded
+	Part    Part   // the symbol's place in a structured-append sequence; zero when it stands alone
 	rows    []line
 }
 
@@ -60,6 +68,7 @@ func (c *Code) Dark(x, y int) bool { return c.rows[y].at(x) }
 
 // TooLongError says that text does not fit the largest version allowed at Level.
 type TooLongError struct {
+	Symbol  Symbol
 	Level   Level
 	Version int // the largest version allowed: 40 unless an Encoder sets MaxVersion
 	Bytes   int // length of the text in bytes
@@ -67,6 +76,9 @@ type TooLongError struct {
 }
 
 func (e *TooLongError) Error() string {
+	if e.Symbol != QR {
+		return fmt.Sprintf("data is %d bytes; at most %d fit in %s at error correction %v", e.Bytes, e.Max, VersionName(e.Symbol, e.Version), e.Level)
+	}
 	if e.Version < 40 {
 		return fmt.Sprintf("data is %d bytes; at most %d fit in version %d at error correction %v", e.Bytes, e.Max, e.Version, e.Level)
 	}
@@ -145,12 +157,19 @@ func (e Encoder) Encode(text string) (*Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, m := e.Level, modeOf(text)
-	if m, err = e.mode(text); err != nil {
+	m, err := e.mode(text)
+	if err != nil {
 		return nil, err
 	}
+	return e.encode(text, m, v, Part{}), nil
+}
+
+// encode builds the version-v symbol holding text in mode m, as part p of
+// a structured-append sequence when p.Count is not 0.
+func (e Encoder) encode(text string, m mode, v int, p Part) *Code {
+	l := e.Level
 	g := newGrid(v, l)
-	g.place(codewords(text, m, v, l, e.ECI))
+	g.place(codewords(text, m, v, l, e.ECI, p))
 	var mask int
 	if e.FixMask {
 		mask = e.Mask
@@ -158,7 +177,7 @@ func (e Encoder) Encode(text string) (*Code, error) {
 	} else {
 		mask = g.chooseMask()
 	}
-	return &Code{Version: v, Level: l, Mask: mask, ECI: e.ECI, Size: g.size, rows: g.rows}, nil
+	return &Code{Version: v, Level: l, Mask: mask, ECI: e.ECI, Size: g.size, Width: g.size, Height: g.size, Part: p, rows: g.rows}
 }
 
 // Version returns the version Encode would choose for text, without

@@ -362,7 +362,7 @@ func TestPenalty(t *testing.T) {
 		text := textOf(rng, m, n-rng.IntN(n/2+1))
 		ver := fit(m, len(text), l, 1, 40, 0)
 		g := newGrid(ver, l)
-		g.place(codewords(text, m, ver, l, 0))
+		g.place(codewords(text, m, ver, l, 0, Part{}))
 		for mask := 0; mask < 8; mask++ {
 			g.format(mask)
 			r := &refCode{Size: g.size, dark: make([]bool, g.size*g.size)}
@@ -449,7 +449,7 @@ func TestECIHeader(t *testing.T) {
 	// gozxing's own parser reads the designator back: one, two and three
 	// bytes (ISO/IEC 18004 table 4), then the segment's mode indicator.
 	for _, eci := range []int{3, 127, 128, 16383, 16384, 999999} {
-		data := appendData(nil, "AB", alphanumeric, 1, versions[1].dataBytes(L), eci)
+		data := appendData(nil, "AB", alphanumeric, 1, versions[1].dataBytes(L), eci, Part{})
 		bits := common.NewBitSource(data)
 		if m, _ := bits.ReadBits(4); m != 0b0111 {
 			t.Fatalf("ECI %d: mode indicator %04b, want 0111", eci, m)
