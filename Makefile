@@ -87,10 +87,11 @@ vet:
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...
 
-# The unit tests check our encoders and decoder against coders that are
-# not ours (internal/oracle): zxing-cpp from node_modules, segno from
-# Debian; QR_ORACLES makes a missing one fail them rather than skip.
-unit: node_modules segno
+# The unit tests check our encoders, drawings and decoder against tools
+# that are not ours (internal/oracle): zxing-cpp from node_modules, segno
+# from Debian, poppler's pdftoppm (print-tools); QR_ORACLES makes a
+# missing one fail them rather than skip.
+unit: node_modules segno print-tools
 	QR_ORACLES=1 $(GO) test ./...
 
 # segno: Debian's python3-segno, the Micro QR and structured-append writer

@@ -52,9 +52,13 @@ const MinContrast = 3
 const QuietZone = 4
 
 // Warnings returns plain-language warnings about choices in o that make a
-// code harder to scan: they do not stop it rendering, since the caller asked
-// for them. nil when there is nothing to say.
-func Warnings(o Options) []string {
+// QR code harder to scan: they do not stop it rendering, since the caller
+// asked for them. nil when there is nothing to say.
+func Warnings(o Options) []string { return SymbolWarnings(qr.QR, o) }
+
+// SymbolWarnings is Warnings for a symbol of kind s, whose quiet zone is
+// its own (s.QuietZone: 2 modules for Micro QR and rMQR).
+func SymbolWarnings(s qr.Symbol, o Options) []string {
 	var w []string
 	if Inverted(o) {
 		w = append(w, "inverted colours: light modules on a dark background; many scanners cannot read them. Swap color and bg.")
@@ -65,8 +69,8 @@ func Warnings(o Options) []string {
 	if o.BG.A < 255 {
 		w = append(w, "transparent background: the code scans only when placed on a plain light surface.")
 	}
-	if o.Margin < QuietZone {
-		w = append(w, fmt.Sprintf("quiet zone of %d modules; scanners expect %d. Use margin=%d.", o.Margin, QuietZone, QuietZone))
+	if q := s.QuietZone(); o.Margin < q {
+		w = append(w, fmt.Sprintf("quiet zone of %d modules; scanners expect %d. Use margin=%d.", o.Margin, q, q))
 	}
 	return w
 }
@@ -88,7 +92,7 @@ func Scannable(c *qr.Code, o Options) (ok bool, reason string) {
 	if l.unit >= min {
 		return true, ""
 	}
-	need := int(math.Ceil(min)) * (c.Size + 2*o.Margin)
+	need := int(math.Ceil(min)) * (c.Width + 2*o.Margin)
 	return false, fmt.Sprintf("modules are %g px wide at size=%d; style %s with eye %s needs at least %g px per module. Use size=%d or more, shorter data or a lower ec.",
 		math.Floor(l.unit*100)/100, o.Size, s.name, e.name, min, need)
 }

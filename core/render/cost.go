@@ -16,19 +16,24 @@ const (
 // and no encoding: a batch adds the costs of its items before it draws
 // any, and refuses a call that would take too long. make bench prints the
 // estimate beside the time measured.
-func Cost(v int, o Options, f Format) int64 {
-	n := int64(17 + 4*v)
-	dark := n * n / 2
+func Cost(v int, o Options, f Format) int64 { return CostOf(17+4*v, 17+4*v, o, f) }
+
+// CostOf is Cost for a symbol of w x h modules: a Micro QR or rMQR symbol
+// (qr.Code's Width and Height), whose canvas is o.Size wide and as high as
+// its modules make it.
+func CostOf(w, h int, o Options, f Format) int64 {
+	n2 := int64(w) * int64(h)
+	dark := n2 / 2
 	cost := int64(baseNs)
 	switch f.work {
 	case cellWork:
-		return cost + n*n*10
+		return cost + n2*10
 	case outlineWork:
 		return cost + dark*styles[styleIndex(o.Style)].moduleNs
 	case printWork: // the same outlines, each number written in full and (PDF) compressed: about 8 times SVG's time
 		return cost + 8*dark*styles[styleIndex(o.Style)].moduleNs
 	}
-	px := int64(o.Size) * int64(o.Size)
+	px := int64(o.Size) * int64(o.Size) * int64(h) / int64(w)
 	if o.plain() && o.Mark == "" {
 		return cost + dark*styles[0].moduleNs + int64(float64(px)*plainPixelNs)
 	}

@@ -73,7 +73,7 @@ func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool) [3]path {
 // module (0, 0); the viewBox of SVG starts at -origin and spans side/unit.
 func Placement(c *qr.Code, o Options) (side int, unit, origin float64) {
 	l := newLayout(c, o)
-	return l.side, l.unit, l.origin
+	return l.w, l.unit, l.origin
 }
 
 // Function reports whether the module at x, y of c belongs to a function

@@ -15,7 +15,8 @@ import (
 	"qrkeyless/core/qr"
 )
 
-// PNG draws the symbol as an indexed PNG exactly o.Size pixels square: a
+// PNG draws the symbol as an indexed PNG exactly o.Size pixels square (o.Size
+// wide for rMQR; see Canvas): a
 // 1-bit two-colour image for plain squares on whole pixels without a mark,
 // else an 8-bit palette of anti-aliased blends between background and
 // foreground.
@@ -29,8 +30,8 @@ func PNG(c *qr.Code, o Options) []byte {
 	for i := range pal {
 		pal[i] = blend(o.BG, o.FG, uint8(i))
 	}
-	return encodePNG(l.side, pal, 8, func(y int, row []byte) {
-		copy(row, cov.Pix[y*cov.Stride:y*cov.Stride+l.side])
+	return encodePNG(l.w, l.h, pal, 8, func(y int, row []byte) {
+		copy(row, cov.Pix[y*cov.Stride:y*cov.Stride+l.w])
 	})
 }
 
@@ -40,15 +41,15 @@ func PNG(c *qr.Code, o Options) []byte {
 func Paletted(c *qr.Code, o Options) *image.Paletted {
 	l := newLayout(c, o)
 	if o.plain() && l.px > 0 && o.Mark == "" {
-		img := image.NewPaletted(image.Rect(0, 0, l.side, l.side), color.Palette{o.BG, o.FG})
+		img := image.NewPaletted(image.Rect(0, 0, l.w, l.h), color.Palette{o.BG, o.FG})
 		off := int(l.origin*l.unit + 0.5)
-		for y := range l.side {
+		for y := range l.h {
 			my := (y - off) / l.px
-			if y < off || my >= c.Size {
+			if y < off || my >= c.Height {
 				continue
 			}
 			row := img.Pix[y*img.Stride:]
-			for mx := 0; mx < c.Size; mx++ {
+			for mx := 0; mx < c.Width; mx++ {
 				if c.Dark(mx, my) {
 					for x := off + mx*l.px; x < off+(mx+1)*l.px; x++ {
 						row[x] = 1
@@ -71,7 +72,7 @@ func Paletted(c *qr.Code, o Options) *image.Paletted {
 func Image(c *qr.Code, o Options) image.Image {
 	l := newLayout(c, o)
 	cov := coverage(c, o, l)
-	img := image.NewNRGBA(image.Rect(0, 0, l.side, l.side))
+	img := image.NewNRGBA(image.Rect(0, 0, l.w, l.h))
 	for i, a := range cov.Pix {
 		col := blend(o.BG, o.FG, a)
 		copy(img.Pix[i*4:], []byte{col.R, col.G, col.B, col.A})
@@ -107,13 +108,13 @@ func rasterize(p path, l layout) *image.Alpha {
 // rasterizeTiles rasterizes p in square tiles of at most side pixels.
 func rasterizeTiles(p path, l layout, side int) *image.Alpha {
 	px, outs := outlinesOf(p, l)
-	cov := image.NewAlpha(image.Rect(0, 0, l.side, l.side))
+	cov := image.NewAlpha(image.Rect(0, 0, l.w, l.h))
 	z := rasterPool.Get().(*vector.Rasterizer)
 	defer rasterPool.Put(z)
 	var scratch *image.Alpha
-	for ty := 0; ty < l.side; ty += side {
-		for tx := 0; tx < l.side; tx += side {
-			w, h := min(side, l.side-tx), min(side, l.side-ty)
+	for ty := 0; ty < l.h; ty += side {
+		for tx := 0; tx < l.w; tx += side {
+			w, h := min(side, l.w-tx), min(side, l.h-ty)
 			z.Reset(w, h)
 			for _, o := range outs {
 				// An outline that misses the tile adds nothing to it, not
@@ -123,7 +124,7 @@ func rasterizeTiles(p path, l layout, side int) *image.Alpha {
 				}
 				feed(z, px[o.from:o.to], float64(tx), float64(ty))
 			}
-			if tx == 0 && ty == 0 && w == l.side && h == l.side {
+			if tx == 0 && ty == 0 && w == l.w && h == l.h {
 				z.Draw(cov, cov.Bounds(), image.Opaque, image.Point{})
 				return cov
 			}
@@ -211,18 +212,18 @@ func blend(bg, fg color.NRGBA, a uint8) color.NRGBA {
 // no rasterizer, and every pixel row of a module row is the same bytes.
 func plainPNG(c *qr.Code, l layout, o Options) []byte {
 	off := int(l.origin*l.unit + 0.5)
-	rowBytes := (l.side + 7) / 8
+	rowBytes := (l.w + 7) / 8
 	module := make([]byte, rowBytes)
 	modY := -1
-	return encodePNG(l.side, []color.NRGBA{o.BG, o.FG}, 1, func(y int, row []byte) {
+	return encodePNG(l.w, l.h, []color.NRGBA{o.BG, o.FG}, 1, func(y int, row []byte) {
 		my := (y - off) / l.px
-		if y < off || my >= c.Size {
+		if y < off || my >= c.Height {
 			clear(row)
 			return
 		}
 		if my != modY {
 			clear(module)
-			for mx := 0; mx < c.Size; mx++ {
+			for mx := 0; mx < c.Width; mx++ {
 				if !c.Dark(mx, my) {
 					continue
 				}
@@ -263,8 +264,8 @@ func pngLevel(depth byte) int {
 	return 1
 }
 
-// encodePNG writes an indexed-colour PNG of side x side pixels at the given
-// bit depth; row fills the packed pixels of one row.
+// encodePNG writes an indexed-colour PNG of w x h pixels at the given bit
+// depth; row fills the packed pixels of one row.
 //
 // Rows of up to 64 bytes (1-bit images up to 512 px) are all filtered
 // None: zlib copies each repeated row whole from the row above, 2 to 13%
@@ -273,7 +274,7 @@ func pngLevel(depth byte) int {
 // bytes crowd the row above out of those (from 640 px some images grew
 // 1.5 to 6 times), so there a repeated row is filtered Up to zeros, which
 // match anywhere; the first row of each kind stays None.
-func encodePNG(side int, pal []color.NRGBA, depth int, row func(y int, row []byte)) []byte {
+func encodePNG(w, h int, pal []color.NRGBA, depth int, row func(y int, row []byte)) []byte {
 	plte := make([]byte, 0, 3*len(pal))
 	trns := make([]byte, 0, len(pal))
 	opaque := true
@@ -286,9 +287,9 @@ func encodePNG(side int, pal []color.NRGBA, depth int, row func(y int, row []byt
 	if !opaque {
 		meta = append(meta, PNGChunk{"tRNS", trns})
 	}
-	stride := (side*depth + 7) / 8
+	stride := (w*depth + 7) / 8
 	prev := make([]byte, stride)
-	return EncodePNG(side, side, byte(depth), 3, meta, func(y int, line []byte) {
+	return EncodePNG(w, h, byte(depth), 3, meta, func(y int, line []byte) {
 		line[0] = 0 // None
 		row(y, line[1:])
 		if stride <= 64 {

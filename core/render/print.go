@@ -34,25 +34,25 @@ func printPath(c *qr.Code, o Options) path {
 	return picture(c, o)
 }
 
-// page is what the print writers need: the side in points, the scale from
-// module units, and the outlines.
+// page is what the print writers need: the width and height in points
+// (equal but for rMQR), the scale from module units, and the outlines.
 type page struct {
-	side, scale, margin float64
+	w, h, scale, margin float64
 	p                   path
 }
 
 func newPage(c *qr.Code, o Options) page {
-	side := o.WidthPt
-	if side <= 0 {
-		side = float64(o.Size) // a pixel is a point, 72 per inch, when no physical size is asked for
+	w := o.WidthPt
+	if w <= 0 {
+		w = float64(o.Size) // a pixel is a point, 72 per inch, when no physical size is asked for
 	}
-	n := float64(c.Size + 2*o.Margin)
-	return page{side: side, scale: side / n, margin: float64(o.Margin), p: printPath(c, o)}
+	scale := w / float64(c.Width+2*o.Margin)
+	return page{w: w, h: scale * float64(c.Height+2*o.Margin), scale: scale, margin: float64(o.Margin), p: printPath(c, o)}
 }
 
 // xy maps a point in module units to page points, y upwards.
 func (pg page) xy(q pt) (float64, float64) {
-	return (q.x + pg.margin) * pg.scale, pg.side - (q.y+pg.margin)*pg.scale
+	return (q.x + pg.margin) * pg.scale, pg.h - (q.y+pg.margin)*pg.scale
 }
 
 // ops writes the outlines with the operator names given for move, line,
@@ -165,36 +165,34 @@ func PDF(c *qr.Code, o Options) []byte {
 	pg := newPage(c, o)
 	var content bytes.Buffer
 	if o.BG.A != 0 {
-		fmt.Fprintf(&content, "%s\n0 0 %s %s re f\n", PDFColour(o.BG, o.CMYK, false), pnum(pg.side), pnum(pg.side))
+		fmt.Fprintf(&content, "%s\n0 0 %s %s re f\n", PDFColour(o.BG, o.CMYK, false), pnum(pg.w), pnum(pg.h))
 	}
 	fmt.Fprintf(&content, "%s\n", PDFColour(o.FG, o.CMYK, false))
 	pg.ops(&content, "m", "l", "c", "h")
 	content.WriteString("f\n")
 
 	w := pdf.New()
-	side := pnum(pg.side)
 	root := w.Object("<< /Type /Catalog /Pages 2 0 R >>")
 	w.Object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-	w.Object(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << >> /Contents 4 0 R >>", side, side))
+	w.Object(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << >> /Contents 4 0 R >>", pnum(pg.w), pnum(pg.h)))
 	w.Stream("", content.Bytes())
 	return w.Bytes(root)
 }
 
 // EPS writes the code as Encapsulated PostScript 3.0, its bounding box the
-// code's side, the outlines as short procedures.
+// code's page, the outlines as short procedures.
 func EPS(c *qr.Code, o Options) []byte {
 	pg := newPage(c, o)
 	var b bytes.Buffer
-	box := int(math.Ceil(pg.side))
 	fmt.Fprintf(&b, "%%!PS-Adobe-3.0 EPSF-3.0\n%%%%BoundingBox: 0 0 %d %d\n%%%%HiResBoundingBox: 0 0 %s %s\n%%%%Creator: qrkeyless\n%%%%Pages: 1\n%%%%EndComments\n",
-		box, box, pnum(pg.side), pnum(pg.side))
+		int(math.Ceil(pg.w)), int(math.Ceil(pg.h)), pnum(pg.w), pnum(pg.h))
 	b.WriteString("save\n/m {moveto} bind def /l {lineto} bind def /c {curveto} bind def /h {closepath} bind def\n")
 	set := "setrgbcolor"
 	if o.CMYK {
 		set = "setcmykcolor"
 	}
 	if o.BG.A != 0 {
-		fmt.Fprintf(&b, "%s %s\nnewpath 0 0 m %s 0 l %s %s l 0 %s l h fill\n", PDFComponents(o.BG, o.CMYK), set, pnum(pg.side), pnum(pg.side), pnum(pg.side), pnum(pg.side))
+		fmt.Fprintf(&b, "%s %s\nnewpath 0 0 m %s 0 l %s %s l 0 %s l h fill\n", PDFComponents(o.BG, o.CMYK), set, pnum(pg.w), pnum(pg.w), pnum(pg.h), pnum(pg.h))
 	}
 	fmt.Fprintf(&b, "%s %s\nnewpath\n", PDFComponents(o.FG, o.CMYK), set)
 	pg.ops(&b, "m", "l", "c", "h")

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"image/color"
+	"math"
 
 	"qrkeyless/core/qr"
 )
@@ -29,28 +30,46 @@ type Options struct {
 	DPI     int
 }
 
-// layout places the symbol on the square canvas. Modules sit on whole pixels
+// layout places the symbol on the canvas. Modules sit on whole pixels
 // where the size allows, the remainder going to the quiet zone, so a PNG has
-// no blurred half-pixel modules; SVG uses the same placement.
+// no blurred half-pixel modules; SVG uses the same placement. The canvas is
+// o.Size pixels square for a square symbol; for an rMQR symbol, o.Size
+// pixels wide and as high as its modules and quiet zone make it, the
+// remainder of the width added to the height too, so that the quiet zone
+// is as wide on every side.
 type layout struct {
-	side   int     // canvas width in pixels
+	w, h   int     // canvas width and height in pixels
 	px     int     // whole pixels per module; 0 when size allows less than one
 	unit   float64 // pixels per module: px, or the fraction when px is 0
-	origin float64 // module units from the canvas edge to module (0, 0)
+	origin float64 // module units from the canvas's left and top edges to module (0, 0)
 }
 
 func newLayout(c *qr.Code, o Options) layout {
-	total := c.Size + 2*o.Margin
-	l := layout{side: o.Size, px: o.Size / total}
+	total := c.Width + 2*o.Margin
+	l := layout{w: o.Size, h: o.Size, px: o.Size / total}
 	if l.px == 0 {
 		l.unit = float64(o.Size) / float64(total)
 		l.origin = float64(o.Margin)
+		if c.Height != c.Width {
+			l.h = int(math.Round(l.unit * float64(c.Height+2*o.Margin)))
+		}
 		return l
 	}
 	l.unit = float64(l.px)
-	off := o.Margin*l.px + (o.Size-l.px*total)/2
+	rest := o.Size - l.px*total
+	off := o.Margin*l.px + rest/2
 	l.origin = float64(off) / l.unit
+	if c.Height != c.Width {
+		l.h = l.px*(c.Height+2*o.Margin) + rest
+	}
 	return l
+}
+
+// Canvas returns the width and height in pixels of the picture of c drawn
+// with o: o.Size square, or o.Size wide for an rMQR symbol (see layout).
+func Canvas(c *qr.Code, o Options) (w, h int) {
+	l := newLayout(c, o)
+	return l.w, l.h
 }
 
 // ModulePixels returns the width of one module in pixels as c is drawn
@@ -60,19 +79,30 @@ func ModulePixels(c *qr.Code, o Options) float64 { return newLayout(c, o).unit }
 
 // Matrix is the JSON form of a symbol (format=json).
 type Matrix struct {
-	Version int     `json:"version" desc:"Symbol version, 1 to 40."`
-	EC      string  `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
-	Mask    int     `json:"mask" desc:"Mask pattern, 0 to 7."`
-	Size    int     `json:"size" desc:"Modules per side, quiet zone excluded."`
-	Margin  int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
-	Modules [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
+	Symbol      string  `json:"symbol" desc:"Which symbol of the QR family: qr, micro (Micro QR) or rmqr (rectangular Micro QR)." schema:"enum=qr|micro|rmqr"`
+	Version     int     `json:"version" desc:"Symbol version: 1 to 40 for QR, 1 to 4 for Micro QR, 1 to 32 for rMQR (version_name names it)."`
+	VersionName string  `json:"version_name" desc:"The version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139 (rows x columns)."`
+	EC          string  `json:"ec" desc:"Error correction level; none for M1, which only detects errors." schema:"enum=L|M|Q|H|none"`
+	Mask        int     `json:"mask" desc:"Mask pattern: 0 to 7 for QR, 0 to 3 for Micro QR; rMQR's one mask is QR's pattern 4."`
+	Size        int     `json:"size" desc:"Modules per side, quiet zone excluded; for rMQR, which is not square, its width."`
+	Width       int     `json:"width" desc:"Modules across, quiet zone excluded."`
+	Height      int     `json:"height" desc:"Modules down, quiet zone excluded."`
+	Margin      int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
+	Modules     [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
 }
 
 // JSON writes the module matrix: 1 is dark, rows top to bottom.
 func JSON(c *qr.Code, margin int) []byte {
-	m := Matrix{Version: c.Version, EC: c.Level.String(), Mask: c.Mask, Size: c.Size, Margin: margin, Modules: make([][]int, c.Size)}
+	b, _ := json.Marshal(NewMatrix(c, margin)) // ints and strings only: cannot fail
+	return b
+}
+
+// NewMatrix is c as JSON writes it.
+func NewMatrix(c *qr.Code, margin int) Matrix {
+	m := Matrix{Symbol: c.Symbol.String(), Version: c.Version, VersionName: c.VersionName(), EC: c.Level.String(), Mask: c.Mask,
+		Size: c.Width, Width: c.Width, Height: c.Height, Margin: margin, Modules: make([][]int, c.Height)}
 	for y := range m.Modules {
-		row := make([]int, c.Size)
+		row := make([]int, c.Width)
 		for x := range row {
 			if c.Dark(x, y) {
 				row[x] = 1
@@ -80,8 +110,7 @@ func JSON(c *qr.Code, margin int) []byte {
 		}
 		m.Modules[y] = row
 	}
-	b, _ := json.Marshal(m) // ints only: cannot fail
-	return b
+	return m
 }
 
 // DataURI wraps a PNG as a data: URI (format=base64).

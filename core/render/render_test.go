@@ -256,10 +256,10 @@ func TestTrace(t *testing.T) {
 		"..###.",
 		"......",
 	}
-	g := grid{n: 6, dark: func(x, y int) bool { return cells[y][x] == '#' }}
+	g := grid{w: 6, h: 6, dark: func(x, y int) bool { return cells[y][x] == '#' }}
 	var p path
 	trace(&p, g)
-	cov := rasterize(p, layout{side: 60, px: 10, unit: 10})
+	cov := rasterize(p, layout{w: 60, h: 60, px: 10, unit: 10})
 	for y := 0; y < 6; y++ {
 		for x := 0; x < 6; x++ {
 			got := cov.AlphaAt(x*10+5, y*10+5).A > 127

@@ -98,14 +98,18 @@ func bars(p *path, g grid, vertical bool) {
 		}
 		return g.at(j, i)
 	}
-	for i := 0; i < g.n; i++ {
-		for j := 0; j < g.n; {
+	nAcross, nAlong := g.h, g.w
+	if vertical {
+		nAcross, nAlong = g.w, g.h
+	}
+	for i := 0; i < nAcross; i++ {
+		for j := 0; j < nAlong; {
 			if !dark(i, j) {
 				j++
 				continue
 			}
 			end := j
-			for end < g.n && dark(i, end) {
+			for end < nAlong && dark(i, end) {
 				end++
 			}
 			across, along, length := float64(i)+(1-w)/2, float64(j), float64(end-j)
@@ -121,8 +125,8 @@ func bars(p *path, g grid, vertical bool) {
 
 // each calls f with the top-left corner of every dark module, row by row.
 func each(g grid, f func(x, y float64)) {
-	for y := 0; y < g.n; y++ {
-		for x := 0; x < g.n; x++ {
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
 			if g.at(x, y) {
 				f(float64(x), float64(y))
 			}

@@ -29,7 +29,7 @@ func stamp(c *qr.Code, o Options, l layout) *image.Alpha {
 	eye := eyes[eyeIndex(o.Eye)].draw
 	px := l.px
 	off := int(math.Round(l.origin * l.unit))
-	cov := image.NewAlpha(image.Rect(0, 0, l.side, l.side))
+	cov := image.NewAlpha(image.Rect(0, 0, l.w, l.h))
 	z := rasterPool.Get().(*vector.Rasterizer)
 	defer rasterPool.Put(z)
 
@@ -51,11 +51,11 @@ func stamp(c *qr.Code, o Options, l layout) *image.Alpha {
 
 	// The frames of the eyes and of the mark, each with the style's
 	// outlines of the modules around it, which may reach into it.
-	taken := make([]bool, c.Size*c.Size)
+	taken := make([]bool, c.Width*c.Height)
 	region := func(x0, y0, w, h int, extra func(p *path)) {
 		for y := y0; y < y0+h; y++ {
 			for x := x0; x < x0+w; x++ {
-				taken[y*c.Size+x] = true
+				taken[y*c.Width+x] = true
 			}
 		}
 		var p path
@@ -73,9 +73,9 @@ func stamp(c *qr.Code, o Options, l layout) *image.Alpha {
 
 	// Every other module, by its neighbourhood: a tile per pattern of nine.
 	tiles := map[uint16][]byte{}
-	for my := range c.Size {
-		for mx := range c.Size {
-			if taken[my*c.Size+mx] {
+	for my := range c.Height {
+		for mx := range c.Width {
+			if taken[my*c.Width+mx] {
 				continue
 			}
 			key := uint16(0)
@@ -147,7 +147,7 @@ func cachedTile(z *vector.Rasterizer, style int, key uint16, px int) []byte {
 // module; nil when the style draws nothing there.
 func moduleTile(z *vector.Rasterizer, draw style, key uint16, px int) []byte {
 	var p path
-	draw(&p, grid{n: 3, dark: func(x, y int) bool { return key>>(8-(y*3+x))&1 == 1 }})
+	draw(&p, grid{w: 3, h: 3, dark: func(x, y int) bool { return key>>(8-(y*3+x))&1 == 1 }})
 	if len(p) == 0 {
 		return nil
 	}
@@ -167,7 +167,7 @@ func moduleTile(z *vector.Rasterizer, draw style, key uint16, px int) []byte {
 // it, every module is light. A style drawn on it draws, inside the window
 // less its border, what it draws there on g.
 func near(g grid, x0, y0, w, h int) grid {
-	return grid{n: g.n, dark: func(x, y int) bool {
+	return grid{w: g.w, h: g.h, dark: func(x, y int) bool {
 		return x >= x0 && x < x0+w && y >= y0 && y < y0+h && g.dark(x, y)
 	}}
 }

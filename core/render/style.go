@@ -1,6 +1,13 @@
 package render
 
-import "qrkeyless/core/qr"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"qrkeyless/core/qr"
+)
 
 // A style draws the data modules of a symbol, everything the eyes do not
 // draw, into p. Shapes never overlap one another, so even-odd and nonzero
@@ -200,8 +207,16 @@ func finders(n int) [3]pt {
 }
 
 // frames returns where the eyes go: the three finders, then the alignment
-// patterns in reading order.
+// patterns in reading order; Micro QR's one finder; rMQR's finder and its
+// finder sub-pattern (5 x 5, an alignment pattern's shape), whose eye
+// keeps it a solid ring as the alignment patterns of QR.
 func frames(c *qr.Code) []frame {
+	switch c.Symbol {
+	case qr.Micro:
+		return []frame{{s: 7}}
+	case qr.RMQR:
+		return []frame{{s: 7}, {x: float64(c.Width - 5), y: float64(c.Height - 5), s: 5}}
+	}
 	fs := make([]frame, 0, 3+49)
 	for i, f := range finders(c.Size) {
 		fs = append(fs, frame{x: f.x, y: f.y, s: 7, flip: i > 0})
@@ -228,8 +243,8 @@ func picture(c *qr.Code, o Options) path {
 	// over, a third of an SVG's time. An eye takes at most eighty segments.
 	st := styles[styleIndex(o.Style)]
 	dark := 0
-	for y := range c.Size {
-		for x := range c.Size {
+	for y := range c.Height {
+		for x := range c.Width {
 			if data.dark(x, y) {
 				dark++
 			}
@@ -253,7 +268,7 @@ func parts(c *qr.Code, o Options) (data grid, fs []frame) {
 	cut := func(f frame) bool {
 		return f.x < float64(hi) && f.x+f.s > float64(lo) && f.y < float64(hi) && f.y+f.s > float64(lo)
 	}
-	byEye := make([]bool, c.Size*c.Size)
+	byEye := make([]bool, c.Width*c.Height)
 	for _, f := range frames(c) {
 		if cut(f) {
 			continue
@@ -261,19 +276,19 @@ func parts(c *qr.Code, o Options) (data grid, fs []frame) {
 		fs = append(fs, f)
 		for y := int(f.y); y < int(f.y+f.s); y++ {
 			for x := int(f.x); x < int(f.x+f.s); x++ {
-				byEye[y*c.Size+x] = true
+				byEye[y*c.Width+x] = true
 			}
 		}
 	}
 	g := modules(c, o)
-	return grid{n: c.Size, dark: func(x, y int) bool { return g.dark(x, y) && !byEye[y*c.Size+x] }}, fs
+	return grid{w: c.Width, h: c.Height, dark: func(x, y int) bool { return g.dark(x, y) && !byEye[y*c.Width+x] }}, fs
 }
 
 // modules returns the dark modules of c that o draws: all but those its
 // mark clears.
 func modules(c *qr.Code, o Options) grid {
 	lo, hi := markClear(c.Size, o.Mark)
-	return grid{n: c.Size, dark: func(x, y int) bool {
+	return grid{w: c.Width, h: c.Height, dark: func(x, y int) bool {
 		return c.Dark(x, y) && (x < lo || x >= hi || y < lo || y >= hi)
 	}}
 }
@@ -282,4 +297,54 @@ func modules(c *qr.Code, o Options) grid {
 // fast paths that give the same picture as the general one.
 func (o Options) plain() bool {
 	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square")
+}
+
+// familyStyles and familyEyes are the module shapes and eyes drawn for
+// Micro QR and rMQR: square and rounded modules round a square finder,
+// which zxing-cpp reads in every Micro QR version and rMQR shape as PNG,
+// SVG and PDF (TestFamilyReadByZXing) and after a phone's camera
+// (core/scan's TestVerifyFamilyAgreesWithZXing). A one-finder symbol has
+// no second finder to fall back on, and its timing patterns along the
+// edges are what its reader follows: shapes that thin them are not drawn.
+var (
+	familyStyles = []string{"square", "rounded"}
+	familyEyes   = []string{"square"}
+)
+
+// SymbolStyles lists the module shapes drawn for symbol s, the default
+// first.
+func SymbolStyles(s qr.Symbol) []string {
+	if s == qr.QR {
+		return StyleNames()
+	}
+	return familyStyles
+}
+
+// SymbolEyes lists the finder-eye shapes drawn for symbol s, the default
+// first.
+func SymbolEyes(s qr.Symbol) []string {
+	if s == qr.QR {
+		return EyeNames()
+	}
+	return familyEyes
+}
+
+// Drawn reports whether o's style, eye and mark are drawn for symbol s;
+// when not, reason says what is, for the problem the caller answers with.
+func Drawn(s qr.Symbol, o Options) (ok bool, reason string) {
+	style, eye := cmp.Or(o.Style, "square"), cmp.Or(o.Eye, "square")
+	switch {
+	case !slices.Contains(SymbolStyles(s), style):
+		return false, fmt.Sprintf("style %s is not drawn for %s; use style %s", style, symbolName(s), strings.Join(SymbolStyles(s), " or "))
+	case !slices.Contains(SymbolEyes(s), eye):
+		return false, fmt.Sprintf("eye %s is not drawn for %s; use eye %s", eye, symbolName(s), strings.Join(SymbolEyes(s), " or "))
+	case s != qr.QR && o.Mark != "":
+		return false, fmt.Sprintf("the mark %s is drawn on QR codes only, not on %s", o.Mark, symbolName(s))
+	}
+	return true, ""
+}
+
+// symbolName names a symbol for people.
+func symbolName(s qr.Symbol) string {
+	return map[qr.Symbol]string{qr.QR: "QR codes", qr.Micro: "Micro QR codes", qr.RMQR: "rMQR codes"}[s]
 }

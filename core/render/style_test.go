@@ -18,10 +18,10 @@ import (
 // drawCells rasterizes style s over the cells marked '#' at px pixels per
 // module.
 func drawCells(s style, cells []string, px int) *image.Alpha {
-	g := grid{n: len(cells), dark: func(x, y int) bool { return cells[y][x] == '#' }}
+	g := grid{w: len(cells), h: len(cells), dark: func(x, y int) bool { return cells[y][x] == '#' }}
 	var p path
 	s(&p, g)
-	return rasterize(p, layout{side: len(cells) * px, px: px, unit: float64(px)})
+	return rasterize(p, layout{w: len(cells) * px, h: len(cells) * px, px: px, unit: float64(px)})
 }
 
 // coverage is the dark fraction of the pixels in r.
@@ -134,7 +134,7 @@ func TestEyeProportions(t *testing.T) {
 				var p path
 				e.draw(&p, frame{x: 1, y: 1, s: f.side, flip: flip})
 				n := int(f.side) + 2
-				img := rasterize(p, layout{side: n * px, px: px, unit: px})
+				img := rasterize(p, layout{w: n * px, h: n * px, px: px, unit: px})
 				mid := n * px / 2
 				row := img.Pix[mid*img.Stride : mid*img.Stride+n*px]
 				col := make([]uint8, n*px)
@@ -220,7 +220,7 @@ func TestShapesDoNotOverlap(t *testing.T) {
 				o.Mark = "swiss-cross" // a hole in a square, over an alignment pattern
 			}
 			p := flatten(picture(c, o))
-			cov := rasterize(p, layout{side: c.Size * px, px: px, unit: px})
+			cov := rasterize(p, layout{w: c.Size * px, h: c.Size * px, px: px, unit: px})
 			filled := darkShare(cov, cov.Bounds()) * float64(c.Size*c.Size)
 			if sum := signedArea(p); math.Abs(sum-filled) > .0005*filled {
 				t.Errorf("%s/%s: outlines add up to %.2f module areas, %.2f are filled", s.name, e.name, sum, filled)
@@ -471,7 +471,7 @@ func TestTilesJoinSeamlessly(t *testing.T) {
 		whole, tiled := rasterizeTiles(p, l, 500), rasterizeTiles(p, l, 96)
 		for i := range whole.Pix {
 			if d := abs(int(whole.Pix[i]) - int(tiled.Pix[i])); d > 2 {
-				t.Fatalf("%s: pixel (%d,%d) is %d whole, %d tiled", s, i%l.side, i/l.side, whole.Pix[i], tiled.Pix[i])
+				t.Fatalf("%s: pixel (%d,%d) is %d whole, %d tiled", s, i%l.w, i/l.w, whole.Pix[i], tiled.Pix[i])
 			}
 		}
 	}

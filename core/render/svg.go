@@ -67,13 +67,14 @@ func SVGTiny(c *qr.Code, o Options) []byte {
 }
 
 func open(b *bytes.Buffer, l layout, extra string, widthPt float64) {
-	side := float64(l.side) / l.unit
-	width := strconv.Itoa(l.side)
+	vw, vh := float64(l.w)/l.unit, float64(l.h)/l.unit
+	width, height := strconv.Itoa(l.w), strconv.Itoa(l.h)
 	if widthPt > 0 { // a physical size: millimetres, the viewBox unchanged
 		width = pnum(widthPt/PointsPerMM) + "mm"
+		height = pnum(widthPt*float64(l.h)/float64(l.w)/PointsPerMM) + "mm"
 	}
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg"%s width="%s" height="%s" viewBox="%s %s %s %s"`,
-		extra, width, width, num(-l.origin), num(-l.origin), num(side), num(side))
+		extra, width, height, num(-l.origin), num(-l.origin), num(vw), num(vh))
 }
 
 // background paints the canvas unless it is transparent.
@@ -81,10 +82,10 @@ func background(b *bytes.Buffer, l layout, bg color.NRGBA, long bool) {
 	if bg.A == 0 {
 		return
 	}
-	side := num(float64(l.side) / l.unit)
+	vw, vh := num(float64(l.w)/l.unit), num(float64(l.h)/l.unit)
 	b.WriteString(`<path`)
 	paint(b, "fill", bg, long)
-	fmt.Fprintf(b, ` d="M%s %sh%sv%sh-%sz"/>`, num(-l.origin), num(-l.origin), side, side, side)
+	fmt.Fprintf(b, ` d="M%s %sh%sv%sh-%sz"/>`, num(-l.origin), num(-l.origin), vw, vh, vw)
 }
 
 // paint writes a fill or stroke colour attribute; long keeps #rrggbb (SVG

@@ -18,10 +18,10 @@ import (
 // Text writes c as format ("utf8", "ansi" or "ascii") with margin modules
 // of quiet zone; it panics on another format.
 func Text(c *qr.Code, margin int, format string, invert bool) []byte {
-	n := c.Size + 2*margin
+	n, rows := c.Width+2*margin, c.Height+2*margin
 	dark := func(x, y int) bool {
 		x, y = x-margin, y-margin
-		d := x >= 0 && y >= 0 && x < c.Size && y < c.Size && c.Dark(x, y)
+		d := x >= 0 && y >= 0 && x < c.Width && y < c.Height && c.Dark(x, y)
 		return d != invert
 	}
 	var b bytes.Buffer
@@ -29,10 +29,10 @@ func Text(c *qr.Code, margin int, format string, invert bool) []byte {
 	case "utf8":
 		// Foreground black, background white: a half block's top half is
 		// the foreground. Each cell: both dark █, top ▀, bottom ▄, none a space.
-		for y := 0; y < n; y += 2 {
+		for y := 0; y < rows; y += 2 {
 			b.WriteString("\x1b[30;47m")
 			for x := 0; x < n; x++ {
-				top, bottom := dark(x, y), y+1 < n && dark(x, y+1)
+				top, bottom := dark(x, y), y+1 < rows && dark(x, y+1)
 				switch {
 				case top && bottom:
 					b.WriteString("█")
@@ -47,7 +47,7 @@ func Text(c *qr.Code, margin int, format string, invert bool) []byte {
 			b.WriteString("\x1b[0m\n")
 		}
 	case "ansi":
-		for y := 0; y < n; y++ {
+		for y := 0; y < rows; y++ {
 			last := -1
 			for x := 0; x < n; x++ {
 				d := 0
@@ -63,7 +63,7 @@ func Text(c *qr.Code, margin int, format string, invert bool) []byte {
 			b.WriteString("\x1b[0m\n")
 		}
 	case "ascii":
-		for y := 0; y < n; y++ {
+		for y := 0; y < rows; y++ {
 			for x := 0; x < n; x++ {
 				if dark(x, y) {
 					b.WriteString("##")

@@ -1,12 +1,12 @@
 package render
 
-// grid is a square field of modules, dark or not.
+// grid is a field of w x h modules, dark or not.
 type grid struct {
-	n    int
+	w, h int
 	dark func(x, y int) bool
 }
 
-func (g grid) at(x, y int) bool { return x >= 0 && y >= 0 && x < g.n && y < g.n && g.dark(x, y) }
+func (g grid) at(x, y int) bool { return x >= 0 && y >= 0 && x < g.w && y < g.h && g.dark(x, y) }
 
 // trace adds to p the outlines of the dark regions of g as sharp polygons.
 func trace(p *path, g grid) {
@@ -22,12 +22,12 @@ func outlines(g grid, each func(vs []pt)) {
 	// Directions: 0 right, 1 down, 2 left, 3 up (y grows downwards).
 	dx := [4]int{1, 0, -1, 0}
 	dy := [4]int{0, 1, 0, -1}
-	w := g.n + 1
+	w := g.w + 1
 	// out[v] holds a bit per direction of an unused boundary edge leaving vertex v.
-	out := make([]uint8, w*w)
+	out := make([]uint8, w*(g.h+1))
 	edges := 0
-	for y := 0; y < g.n; y++ {
-		for x := 0; x < g.n; x++ {
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
 			if !g.at(x, y) {
 				continue
 			}

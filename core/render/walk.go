@@ -22,12 +22,12 @@ var stepX, stepY = [4]int{1, 0, -1, 0}, [4]int{0, 1, 0, -1}
 // its module. Compared with one straight run per command, this writes about
 // a fifth fewer bytes (see the note on sizes in svg.go).
 func walk(b *bytes.Buffer, g grid) {
-	n := g.n
+	n := max(g.w, g.h) // the walker's field is square: an rMQR symbol's rows below it are light
 	w := walker{b: b, n: n, todo: make([]bool, n*n), at: -1, dir: -1}
 	left := 0
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
-			if g.dark(x, y) {
+			if g.at(x, y) {
 				w.todo[y*n+x] = true
 				left++
 			}

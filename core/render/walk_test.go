@@ -16,7 +16,7 @@ import (
 func walkCells(t *testing.T, cells []string) {
 	t.Helper()
 	n := len(cells)
-	g := grid{n: n, dark: func(x, y int) bool { return x < len(cells[y]) && cells[y][x] == '#' }}
+	g := grid{w: n, h: n, dark: func(x, y int) bool { return x < len(cells[y]) && cells[y][x] == '#' }}
 	var d bytes.Buffer
 	walk(&d, g)
 	const px = 8

@@ -315,3 +315,26 @@ func SegnoSequences(t testing.TB, specs []SeqSpec) [][]SegnoSymbol {
 	}
 	return seqs
 }
+
+// PDFPicture rasterizes the first page of a PDF with poppler's pdftoppm
+// at dpi, as PNG (make print-tools installs it).
+func PDFPicture(t testing.TB, pdf []byte, dpi int) []byte {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		missing(t, "pdftoppm", "apt-get install poppler-utils, or make print-tools")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pdftoppm", "-png", "-singlefile", "-r", fmt.Sprint(dpi), in, filepath.Join(dir, "out"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("oracle: pdftoppm: %v\n%s", err, out)
+	}
+	png, err := os.ReadFile(filepath.Join(dir, "out.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return png
+}
