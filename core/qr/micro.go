@@ -149,6 +149,21 @@ func (e MicroEncoder) Encode(text string) (*Code, error) {
 	}
 	ml, _ := microBudget(v, e.Level)
 	n := 2*v + 9
+	p := microPlane(v)
+	p.place(microStream(text, modeOf(text), v, ml), ml.bits+8*ml.check, n-1)
+	mask := e.Mask
+	if !e.FixMask {
+		mask = chooseMicroMask(p)
+	}
+	p.mask(microMasks[mask])
+	microFormat(p, ml.format, mask)
+	return p.code(Micro, v, e.Level, mask), nil
+}
+
+// microPlane returns the plane of Micro QR version v with its function
+// patterns drawn and its format modules reserved.
+func microPlane(v int) *plane {
+	n := 2*v + 9
 	p := newPlane(n, n)
 	p.box(3, 3, 3, 2)
 	for i := 0; i < 8; i++ { // the separator, light, below and right of the finder
@@ -159,16 +174,20 @@ func (e MicroEncoder) Encode(text string) (*Code, error) {
 		p.fn(i, 0, i%2 == 0)
 		p.fn(0, i, i%2 == 0)
 	}
-	microFormat(p, 0, 0) // reserves the format modules
+	microFormat(p, 0, 0)
+	return p
+}
 
-	p.place(microStream(text, modeOf(text), v, ml), ml.bits+8*ml.check, n-1)
-	mask := e.Mask
-	if !e.FixMask {
-		mask = chooseMicroMask(p)
+// microFormatBits returns the 15 format-information bits of symbol number
+// s and mask m (ISO/IEC 18004 7.9.2): BCH-protected as QR's, XOR-ed with
+// 100010001000101.
+func microFormatBits(s, m int) int {
+	data := s<<2 | m
+	rem := data
+	for i := 0; i < 10; i++ {
+		rem = rem<<1 ^ (rem>>9)*0x537
 	}
-	p.mask(microMasks[mask])
-	microFormat(p, ml.format, mask)
-	return p.code(Micro, v, e.Level, mask), nil
+	return (data<<10 | rem) ^ 0x4445
 }
 
 // microStream returns the bit stream placed in a version-v symbol holding
@@ -229,20 +248,16 @@ func chooseMicroMask(p *plane) int {
 	return best
 }
 
-// microFormat writes the 15 format-information bits for symbol number s
-// and mask m (ISO/IEC 18004 7.9.2): BCH-protected as QR's, XOR-ed with
-// 100010001000101, bits 0 to 7 down column 8 from row 1 and bits 14 to 7
-// along row 8 from column 1.
-func microFormat(p *plane, s, m int) {
-	data := s<<2 | m
-	rem := data
-	for i := 0; i < 10; i++ {
-		rem = rem<<1 ^ (rem>>9)*0x537
-	}
-	bits := (data<<10 | rem) ^ 0x4445
+// microFormat writes the format information of symbol number s and mask
+// m: bits 0 to 7 down column 8 from row 1, and bits 14 to 7 along row 8
+// from column 1.
+func microFormat(p *plane, s, m int) { microFormatSet(microFormatBits(s, m), p.fn) }
+
+// microFormatSet sets the format modules to bits through set.
+func microFormatSet(bits int, set func(x, y int, dark bool)) {
 	for i := 0; i < 8; i++ {
-		p.fn(8, i+1, bits>>i&1 == 1)
-		p.fn(i+1, 8, bits>>(14-i)&1 == 1)
+		set(8, i+1, bits>>i&1 == 1)
+		set(i+1, 8, bits>>(14-i)&1 == 1)
 	}
 }
 

@@ -39,11 +39,24 @@ func (p *plane) box(cx, cy, r, light int) {
 }
 
 // place writes n bits of stream, most significant first, into the free
-// modules: up and down two-module-wide columns from column right leftwards,
-// upwards first (ISO/IEC 18004 7.7.3, ISO/IEC 23941 7.7.3). Free modules
-// left over (the remainder bits) stay light.
+// modules in the order walk visits them. Free modules left over (the
+// remainder bits) stay light.
 func (p *plane) place(stream []byte, n, right int) {
-	i, up := 0, true
+	i := 0
+	p.walk(right, func(x, y int) bool {
+		p.rows[y].add(x, uint64(stream[i>>3]>>(7-i&7))&1)
+		i++
+		return i < n
+	})
+}
+
+// walk visits the free modules in the order codeword bits are placed in
+// them (ISO/IEC 18004 7.7.3, ISO/IEC 23941 7.7.3): up and down
+// two-module-wide columns from column right leftwards, upwards first, the
+// right module of each pair before the left. It stops when visit returns
+// false.
+func (p *plane) walk(right int, visit func(x, y int) bool) {
+	up := true
 	for ; right >= 1; right -= 2 {
 		for k := range p.h {
 			y := k
@@ -51,9 +64,8 @@ func (p *plane) place(stream []byte, n, right int) {
 				y = p.h - 1 - k
 			}
 			for x := right; x >= right-1; x-- {
-				if i < n && p.free[y].at(x) {
-					p.rows[y].add(x, uint64(stream[i>>3]>>(7-i&7))&1)
-					i++
+				if p.free[y].at(x) && !visit(x, y) {
+					return
 				}
 			}
 		}

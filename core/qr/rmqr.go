@@ -69,6 +69,10 @@ var rmqrAlignment = map[int][]int{
 	139: {27, 55, 83, 111},
 }
 
+// RMQRAlignment returns the columns of the alignment patterns' centres in
+// an rMQR symbol w modules wide.
+func RMQRAlignment(w int) []int { return slices.Clone(rmqrAlignment[w]) }
+
 // rmqrCount is the width of the character count indicator of each
 // version in numeric, alphanumeric, byte and kanji mode (ISO/IEC 23941
 // table 3).
@@ -268,24 +272,35 @@ func rmqrPlane(r *rmqrVersion) *plane {
 // XOR-ed with 011111101010110010 beside the finder pattern and with
 // 100000101001111011 beside the finder sub-pattern.
 func rmqrFormat(p *plane, v int, l Level) {
+	rmqrFormatAt(p, rmqrFormatBits(v, l, false), rmqrFormatBits(v, l, true))
+}
+
+// rmqrFormatBits returns the 18 bits of one copy: the one beside the
+// finder sub-pattern when sub is true.
+func rmqrFormatBits(v int, l Level, sub bool) int {
 	data := v - 1
 	if l == H {
 		data |= 1 << 5
 	}
-	bits := versionBits(data)
-	rmqrFormatAt(p, bits^0x1FAB2, bits^0x20A7B)
+	if sub {
+		return versionBits(data) ^ 0x20A7B
+	}
+	return versionBits(data) ^ 0x1FAB2
 }
 
 // rmqrFormatAt writes the two copies: bit 5j+i at column 8+j, row 1+i
 // beside the finder and bits 15 to 17 down column 11; bit 5j+i at column
 // w-8+j, row h-6+i beside the sub-pattern and bits 15 to 17 along row h-6.
-func rmqrFormatAt(p *plane, left, right int) {
+func rmqrFormatAt(p *plane, left, right int) { rmqrFormatSet(p.w, p.h, left, right, p.fn) }
+
+// rmqrFormatSet sets the format modules of a symbol w x h through set.
+func rmqrFormatSet(w, h, left, right int, set func(x, y int, dark bool)) {
 	for j := 0; j < 3; j++ {
 		for i := 0; i < 5; i++ {
-			p.fn(8+j, 1+i, left>>(5*j+i)&1 == 1)
-			p.fn(p.w-8+j, p.h-6+i, right>>(5*j+i)&1 == 1)
+			set(8+j, 1+i, left>>(5*j+i)&1 == 1)
+			set(w-8+j, h-6+i, right>>(5*j+i)&1 == 1)
 		}
-		p.fn(11, 1+j, left>>(15+j)&1 == 1)
-		p.fn(p.w-5+j, p.h-6, right>>(15+j)&1 == 1)
+		set(11, 1+j, left>>(15+j)&1 == 1)
+		set(w-5+j, h-6, right>>(15+j)&1 == 1)
 	}
 }

@@ -409,14 +409,15 @@ func (b *bitmap) matrix() *gozxing.BitMatrix {
 // unexplained reports whether two of the finders found, both seen on
 // more than one row, could be corners of one more code: of one size
 // within half, 10 to 200 modules apart, and neither used by a code read
-// nor inside one at its module size or coarser (a dense code's data holds
+// nor inside one at its module size or coarser (nor inside a Micro QR or
+// rMQR symbol read) (a dense code's data holds
 // the runs of a finder here and there). A small code printed inside
 // a larger one (a "double QR"), or a second code the threshold that read
 // the first left unread, shows so; the ladder then climbs on for it.
-func unexplained(found []*finder, read []gridTriple) bool {
+func unexplained(found []*finder, read []gridTriple, singles []single) bool {
 	var left []*finder
 	for _, f := range found {
-		if f.count < 2 || slices.ContainsFunc(read, func(t gridTriple) bool { return t.explains(f) }) {
+		if f.count < 2 || slices.ContainsFunc(read, func(t gridTriple) bool { return t.explains(f) }) || inside(singles, f) {
 			continue
 		}
 		left = append(left, f)

@@ -29,6 +29,10 @@ const (
 	// search, so an image of thousands of finder patterns costs the
 	// square of their number; a photo of real codes has a few dozen.
 	maxFound = 256
+	// maxRounds is the most times the grid detector pairs the finders
+	// left after a round that read a code (gridReader): enough for the
+	// 16 symbols of a structured-append sequence, 5 a round.
+	maxRounds = 6
 	// tripleWork is the work charged for one triple beyond its sampled
 	// grid's modules: finding its alignment pattern and decoding. Measured
 	// as about the time of reading a 256 x 256 prepared image.

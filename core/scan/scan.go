@@ -66,6 +66,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -78,6 +79,7 @@ import (
 
 	"qrkeyless/core/budget"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/qr"
 )
 
 // ErrNotFound reports an image in which no QR code could be decoded.
@@ -153,9 +155,13 @@ type Code struct {
 	// Bytes is the content before any charset guess: byte segments
 	// without an ECI charset designator verbatim, everything else as in
 	// Text. It differs from Text only for codes carrying non-UTF-8 bytes.
-	Bytes   []byte `json:"bytes_base64" desc:"The content's bytes before any charset guess, in base64."`
-	Version int    `json:"version" desc:"Symbol version, 1 to 40; for a structured-append sequence, its first symbol's." schema:"minimum=1,maximum=40"`
-	EC      string `json:"ec" desc:"Error correction level: L, M, Q or H." schema:"enum=L|M|Q|H"`
+	Bytes []byte `json:"bytes_base64" desc:"The content's bytes before any charset guess, in base64."`
+	// Symbol is "qr", "micro" (Micro QR) or "rmqr" (rectangular Micro QR).
+	Symbol  string `json:"symbol" desc:"Which symbol of the QR family: qr (QR Code), micro (Micro QR Code) or rmqr (rectangular Micro QR Code, ISO/IEC 23941)." schema:"enum=qr|micro|rmqr"`
+	Version int    `json:"version" desc:"Symbol version: 1 to 40 for QR, 1 to 4 for Micro QR (M1 to M4), 1 to 32 for rMQR (R7x43 to R17x139, in ISO/IEC 23941's order); for a structured-append sequence, its first symbol's." schema:"minimum=1,maximum=40"`
+	// VersionName is the version as the symbol's standard writes it.
+	VersionName string `json:"version_name" desc:"The version as its standard names it: 1 to 40 for QR, M1 to M4 for Micro QR, R7x43 to R17x139 (rows x columns) for rMQR."`
+	EC          string `json:"ec" desc:"Error correction level: L, M, Q or H; none for an M1 Micro QR symbol, which only detects errors." schema:"enum=L|M|Q|H|none"`
 	// Points are the symbol's four outer corners (quiet zone excluded) in
 	// the caller's image pixels, clockwise from the code's own top-left
 	// corner.
@@ -401,39 +407,61 @@ func gridReader(bin func(*plane) *bitmap) reader {
 		used := map[*finder]bool{}
 		var read []gridTriple // the triples of the codes read
 		found := findFinders(bm, 3)
-		for _, t := range gridTriples(found) {
-			if used[t.tl] || used[t.tr] || used[t.bl] {
-				continue
-			}
-			if stop = b.over(); stop != nil {
-				break
-			}
-			if stop = b.take(t.cost()); stop != nil {
-				break
-			}
-			if g, ok := readGrid(bm, t, dec); ok {
-				used[t.tl], used[t.tr], used[t.bl] = true, true, true
-				read = append(read, t)
-				if s, ok := newSymbol(g.result, g.dim, backCorners(g.corners, p), p); ok {
-					s.code.aligned = g.aligned
+		// Rounds: the finders left after a round that read a code are
+		// paired again, the best confirmed first, so that a picture of up
+		// to 16 codes (a structured-append sequence laid out as a sheet)
+		// is read on one rung, while a picture of one code costs no more.
+		pool := found
+		for round := 0; round < maxRounds && stop == nil && len(pool) >= 3; round++ {
+			before := len(read)
+			for _, t := range gridTriples(pool) {
+				if used[t.tl] || used[t.tr] || used[t.bl] {
+					continue
+				}
+				if stop = b.over(); stop != nil {
+					break
+				}
+				if stop = b.take(t.cost()); stop != nil {
+					break
+				}
+				if g, ok := readGrid(bm, t, dec); ok {
+					used[t.tl], used[t.tr], used[t.bl] = true, true, true
+					read = append(read, t)
+					if s, ok := newSymbol(g.result, g.dim, backCorners(g.corners, p), p); ok {
+						s.code.aligned = g.aligned
+						syms = append(syms, s)
+					}
+					continue
+				}
+				// A round or styled eye has no corners to fit: sample as
+				// gozxing does, from the three centres and an alignment
+				// pattern searched for near where they put it.
+				if det == nil {
+					det = detector.NewDetector(bm.matrix())
+				}
+				if s, ok := zxingSymbol(det, dec, t.info(), p); ok {
+					used[t.tl], used[t.tr], used[t.bl] = true, true, true
+					read = append(read, t)
 					syms = append(syms, s)
 				}
-				continue
 			}
-			// A round or styled eye has no corners to fit: sample as
-			// gozxing does, from the three centres and an alignment
-			// pattern searched for near where they put it.
-			if det == nil {
-				det = detector.NewDetector(bm.matrix())
+			if len(read) == before {
+				break
 			}
-			if s, ok := zxingSymbol(det, dec, t.info(), p); ok {
-				used[t.tl], used[t.tr], used[t.bl] = true, true, true
-				read = append(read, t)
-				syms = append(syms, s)
+			pool = slices.DeleteFunc(slices.Clone(pool), func(f *finder) bool {
+				return used[f] || slices.ContainsFunc(read, func(t gridTriple) bool { return t.explains(f) })
+			})
+		}
+		// Finders left over may each be a Micro QR or rMQR symbol's one.
+		var singles []single
+		if stop == nil {
+			singles, stop = readSingles(bm, p, found, read, b)
+			for _, s := range singles {
+				syms = append(syms, s.sym)
 			}
 		}
 		codes, stop = finish(syms, stop)
-		return codes, len(codes) > 0 && unexplained(found, read), stop
+		return codes, len(codes) > 0 && unexplained(found, read, singles), stop
 	}
 }
 
@@ -478,11 +506,13 @@ func newSymbol(r *common.DecoderResult, dim int, points [][2]float64, p *plane) 
 		return symbol{}, false
 	}
 	c := Code{
-		Text:    r.GetText(),
-		Bytes:   contentBytes(r.GetRawBytes(), r.GetText(), v, level),
-		Version: v.GetVersionNumber(),
-		EC:      level.String(),
-		Points:  points,
+		Text:        r.GetText(),
+		Bytes:       contentBytes(r.GetRawBytes(), r.GetText(), v, level),
+		Symbol:      qr.QR.String(),
+		Version:     v.GetVersionNumber(),
+		VersionName: qr.VersionName(qr.QR, v.GetVersionNumber()),
+		EC:          level.String(),
+		Points:      points,
 	}
 	s := symbol{code: c, seq: -1}
 	if r.HasStructuredAppend() {
@@ -525,7 +555,7 @@ func sequence(syms []symbol) Code {
 			continue // one symbol found twice through different finder triples
 		}
 		if c.Parts == nil {
-			c.Version, c.EC, c.Points = s.code.Version, s.code.EC, s.code.Points
+			c.Symbol, c.Version, c.VersionName, c.EC, c.Points = s.code.Symbol, s.code.Version, s.code.VersionName, s.code.EC, s.code.Points
 		}
 		text.WriteString(s.code.Text)
 		c.Bytes = append(c.Bytes, s.code.Bytes...)

@@ -588,11 +588,11 @@ func TestStructuredAppend(t *testing.T) {
 }
 
 func TestNewAnswerHasNoNulls(t *testing.T) {
-	b, err := json.Marshal(NewAnswer([]Code{{Text: "x", Version: 1, EC: "L", Kind: "text"}}))
+	b, err := json.Marshal(NewAnswer([]Code{{Text: "x", Symbol: "qr", Version: 1, VersionName: "1", EC: "L", Kind: "text"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"count":1,"results":[{"text":"x","bytes_base64":"","version":1,"ec":"L","points":[],"kind":"text","fields":{}}]}`
+	want := `{"count":1,"results":[{"text":"x","bytes_base64":"","symbol":"qr","version":1,"version_name":"1","ec":"L","points":[],"kind":"text","fields":{}}]}`
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}

@@ -30,6 +30,24 @@ type Report struct {
 // pictures but weaker scanners (jsQR, in many web pages) may not.
 const WeakerScanners = "weaker scanners (those in some web pages) may struggle with it: phone scanners read it; print it larger, use a plainer style or more contrast for every reader."
 
+// FamilyReaders is Verify's warning on every Micro QR and rMQR code: the
+// camera model holds it to zxing-cpp, which reads both, but many phones'
+// camera apps read neither (docs/symbols.md).
+const FamilyReaders = "many phone camera apps read only QR codes, not Micro QR or rMQR: use a scanner or an app that reads them (those built on zxing-cpp do)."
+
+// MicroCameraPxPerModule is the camera model's resolution for Micro QR:
+// zxing-cpp (zxing-wasm 3.1) read every Micro QR version, level and mask
+// in one of two phone pictures (blur, noise, JPEG 50) from 3.5 px a module
+// up, and missed some at 2.5 and 3, where it reads QR (docs/symbols.md).
+const MicroCameraPxPerModule = 3.5
+
+// RMQRUnverified is Verify's warning on every rMQR code it would otherwise
+// call scannable: zxing-cpp, the reader of the scanners that read rMQR,
+// read most rMQR symbols in sharp, pixel-aligned pictures and few after a
+// phone camera's resampling and blur at any size up to 8 px a module
+// (docs/symbols.md), so Verify promises no phone's read.
+const RMQRUnverified = "rMQR is read reliably from sharp, pixel-aligned images (a scanner, a screen) but zxing-cpp, the reader behind the scanners that read it, misses most rMQR symbols after a phone camera's blur: test the code with the scanner that will read it."
+
 // CameraPxPerModule is the camera model's resolution: a phone a little too
 // far away sees a module as about two and a half pixels. The style matrix
 // in core/render degrades its images to the same pitch, so what it finds
@@ -114,11 +132,13 @@ var cameraLadder = []step{
 // gozxing does, and the grid detector on the same hybrid thresholds would
 // read faint codes under noise that it does not (the last rung, on a
 // local mean, changed the verdict of 11 codes of the agreement set, all
-// of them read by zxing-cpp).
+// of them read by zxing-cpp). Micro QR and rMQR symbols, which gozxing
+// does not read, the grid detector reads from their one finder as
+// zxing-cpp does (family.go): it keeps them.
 func large(r reader) reader {
 	return func(p *plane, b *bounds) ([]Code, bool, *StopError) {
 		codes, more, stop := r(p, b)
-		return slices.DeleteFunc(codes, func(c Code) bool { return c.Version < 7 }), more, stop
+		return slices.DeleteFunc(codes, func(c Code) bool { return c.Symbol == "qr" && c.Version < 7 }), more, stop
 	}
 }
 
@@ -198,6 +218,9 @@ func camera(ctx context.Context, base *plane, f float64, text string, seed int) 
 			}
 			weakOnly = weakOnly || at >= weakRungs
 			rung, version = at, seen[0].Version
+			if seen[0].Symbol != "qr" { // the tolerance is for large QR codes only
+				version = 1
+			}
 		}
 		if missed > 0 && (version < toleratedVersion || missed > 1) {
 			return false, false
@@ -255,9 +278,13 @@ func VerifyImage(ctx context.Context, c *qr.Code, text string, o render.Options,
 	}
 	r.Decoded = clean(ctx, base, text)
 	var weak bool
-	r.Camera, weak = camera(ctx, base, CameraPxPerModule/pitch, text, c.Size)
+	model := CameraPxPerModule
+	if c.Symbol == qr.Micro {
+		model = MicroCameraPxPerModule
+	}
+	r.Camera, weak = camera(ctx, base, model/pitch, text, c.Width)
 
-	r.Warnings = append(r.Warnings, render.Warnings(o)...)
+	r.Warnings = append(r.Warnings, render.SymbolWarnings(c.Symbol, o)...)
 	sizeOK, why := render.Scannable(c, o)
 	if !sizeOK {
 		r.Warnings = append(r.Warnings, why)
@@ -269,7 +296,16 @@ func VerifyImage(ctx context.Context, c *qr.Code, text string, o render.Options,
 		r.Warnings = append(r.Warnings, fmt.Sprintf("the code decodes from a clean image but not after the camera model (%.1f px a module, blur, noise): print it larger, use ec=H or a plainer style.", CameraPxPerModule))
 	}
 	r.Scannable = r.Decoded && r.Camera && sizeOK && r.Contrast >= render.MinContrast && !render.Inverted(o)
-	if r.Scannable && weak {
+	if c.Symbol == qr.RMQR && r.Scannable {
+		r.Scannable = false
+		r.Warnings = append(r.Warnings, RMQRUnverified)
+	}
+	switch {
+	case c.Symbol != qr.QR:
+		// Read by zxing-cpp's family readers, or not at all: there is no
+		// weaker scanner to warn of, but many phones' cameras.
+		r.Warnings = append(r.Warnings, FamilyReaders)
+	case r.Scannable && weak:
 		r.Warnings = append(r.Warnings, WeakerScanners)
 	}
 	return r
