@@ -161,8 +161,10 @@ func PDFColour(c color.NRGBA, cmyk, stroke bool) string {
 // transparent) and the outlines, filled with the nonzero rule, in a
 // Flate-compressed content stream. Colour opacity is not written: print
 // has no transparent ink.
-func PDF(c *qr.Code, o Options) []byte {
-	pg := newPage(c, o)
+func PDF(c *qr.Code, o Options) []byte { return pdfPage(newPage(c, o), o) }
+
+// pdfPage writes pg as a one-page PDF in o's colours.
+func pdfPage(pg page, o Options) []byte {
 	var content bytes.Buffer
 	if o.BG.A != 0 {
 		fmt.Fprintf(&content, "%s\n0 0 %s %s re f\n", PDFColour(o.BG, o.CMYK, false), pnum(pg.w), pnum(pg.h))

@@ -1,0 +1,239 @@
+package params
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"qrkeyless/core/problem"
+	"qrkeyless/core/qr"
+)
+
+// The symbols of the QR family beyond one QR code (docs/symbols.md):
+// Micro QR, rMQR, and QR split over a structured-append sequence. What a
+// call asks of them is read and checked here, and the codes made, apart
+// from Parse and Encode, so that this file moves with them as one piece.
+
+// The family's parameters.
+var (
+	SymbolP     = Param{Name: "symbol", Type: "string", Default: "qr", Enum: func() []string { return []string{"qr", "micro", "rmqr"} }, Help: "qr (QR Code); micro (Micro QR, M1 to M4, 11 to 17 modules square, for tiny marks); rmqr (rectangular Micro QR, 7 to 17 modules high, for narrow labels). Many phone camera apps read only qr.", Example: "rmqr"}
+	RMQRHeight  = Param{Name: "rmqr_height", Type: "integer", Min: 7, Max: 17, Help: "rmqr only: the symbol's height in modules, 7, 9, 11, 13, 15 or 17; the narrowest of that height that holds the data."}
+	Parts       = Param{Name: "parts", Type: "integer", Min: 2, Max: 16, Help: "qr only: split the data over this many symbols (structured append); png, svg and pdf draw them side by side, zip gives one file a part, json one matrix a part."}
+	PartsLayout = Param{Name: "parts_layout", Type: "string", Default: "row", Enum: func() []string { return []string{"row", "grid"} }, Help: "How png, svg and pdf lay out the parts: one row, or a grid as near square as the count allows."}
+)
+
+// FamilyParams lists the family's parameters, in the order ReadFamily reads them.
+var FamilyParams = []Param{SymbolP, RMQRHeight, Parts, PartsLayout}
+
+// Family is what a call asks of the symbol beyond one QR code.
+type Family struct {
+	Symbol  qr.Symbol
+	Version int      // Micro QR 1 to 4, rMQR 1 to 32; 0: the smallest that holds the text
+	Height  int      // rMQR: 7 to 17; 0: the least area
+	Level   qr.Level // Micro QR and rMQR: the level, checked against the symbol's
+	Mask    int      // Micro QR: 0 to 3; -1: the standard's choice
+	Parts   int      // QR: 2 to 16 symbols; 0: one
+	Grid    bool     // parts_layout=grid
+}
+
+// ReadFamily reads symbol, rmqr_height, parts and parts_layout from call,
+// and, for a Micro QR or rMQR symbol, version (M1 to M4, R7x43 to
+// R17x139), ec and mask, whose values differ from QR's: for QR they are
+// the symbol controls' and Parse's. Levels a symbol does not have, a mask
+// for rMQR (which has one) and parameters of another symbol are 400s
+// naming what exists.
+func ReadFamily(call problem.Call) (Family, *problem.Problem) {
+	f := Family{Mask: -1, Level: qr.M}
+	v, name, p := Get(call, SymbolP)
+	if p != nil {
+		return f, p
+	}
+	if v != "" {
+		s, err := enum(call, SymbolP, name, strings.ToLower(v))
+		if err != nil {
+			return f, err
+		}
+		f.Symbol, _ = qr.ParseSymbol(s)
+	}
+	if v, name, p = Get(call, RMQRHeight); p != nil {
+		return f, p
+	} else if v != "" {
+		if f.Symbol != qr.RMQR {
+			return f, problem.Conflict.Newf(RMQRHeight.Name, call.With(SymbolP.Name, "rmqr"), "%s sets the height of an rmqr symbol, not of %s", name, f.Symbol)
+		}
+		if f.Height, p = integer(call, RMQRHeight, name, v); p != nil {
+			return f, p
+		}
+		if !slices.Contains(qr.RMQRHeights, f.Height) {
+			return f, problem.BadValue.Newf(RMQRHeight.Name, call.With(name, strconv.Itoa(f.Height+1)), "%s=%d: rmqr symbols are 7, 9, 11, 13, 15 or 17 modules high", name, f.Height)
+		}
+	}
+	if v, name, p = Get(call, Parts); p != nil {
+		return f, p
+	} else if v != "" {
+		if f.Symbol != qr.QR {
+			return f, problem.Conflict.Newf(Parts.Name, call.With(SymbolP.Name, "qr"), "%s splits the data over QR symbols (structured append), which %s has not", name, f.Symbol)
+		}
+		if f.Parts, p = integer(call, Parts, name, v); p != nil {
+			return f, p
+		}
+	}
+	if v, name, p = Get(call, PartsLayout); p != nil {
+		return f, p
+	} else if v != "" {
+		l, p := enum(call, PartsLayout, name, strings.ToLower(v))
+		if p != nil {
+			return f, p
+		}
+		if f.Parts == 0 {
+			return f, problem.Conflict.Newf(PartsLayout.Name, call.With("", "", name), "%s lays out the parts of parts=2 to 16; without parts there is one symbol", name)
+		}
+		f.Grid = l == "grid"
+	}
+	if f.Symbol == qr.QR {
+		return f, nil
+	}
+	return f, readFamilySymbol(call, &f)
+}
+
+// readFamilySymbol reads version, ec and mask for a Micro QR or rMQR symbol.
+func readFamilySymbol(call problem.Call, f *Family) *problem.Problem {
+	v, name, p := Get(call, VersionP)
+	if p != nil {
+		return p
+	}
+	if v != "" {
+		s, n, ok := qr.ParseVersion(strings.TrimSuffix(strings.TrimSpace(v), "!"))
+		if !ok || s != f.Symbol {
+			return problem.BadValue.Newf(VersionP.Name, call.With(name, qr.VersionName(f.Symbol, 1)), "%s=%q is not a version of %s: %s", name, v, f.Symbol, versionRange(f.Symbol))
+		}
+		if f.Height != 0 {
+			if _, h := qr.RMQRSize(n); h != f.Height {
+				return problem.Conflict.Newf(RMQRHeight.Name, call.With("", "", RMQRHeight.Name), "%s is %d modules high, not %d: send version or rmqr_height", qr.VersionName(f.Symbol, n), h, f.Height)
+			}
+		}
+		f.Version = n
+	}
+	levels := familyLevels(f.Symbol, f.Version)
+	f.Level = qr.M // as for QR; M1 has only its own
+	if v, name, p = Get(call, EC); p != nil {
+		return p
+	} else if v != "" {
+		l, ok := qr.ParseLevel(v)
+		if strings.EqualFold(v, "none") {
+			l, ok = qr.DetectOnly, true
+		}
+		if !ok || !slices.Contains(levels, l) {
+			names := make([]string, len(levels))
+			for i, l := range levels {
+				names[i] = l.String()
+			}
+			p := problem.BadValue.Newf(EC.Name, call.With(name, names[len(names)-1]), "%s=%q: %s has level %s", name, v, familyName(f.Symbol, f.Version), strings.Join(names, ", "))
+			p.Allowed = names
+			return p
+		}
+		f.Level = l
+	} else if f.Symbol == qr.Micro && f.Version == 1 {
+		f.Level = qr.DetectOnly
+	}
+	if v, name, p = Get(call, Mask); p != nil {
+		return p
+	} else if v != "" {
+		if f.Symbol == qr.RMQR {
+			return problem.Conflict.Newf(Mask.Name, call.With("", "", name), "rmqr has one mask pattern; %s cannot be set", name)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > 3 {
+			return problem.BadValue.Newf(Mask.Name, call.With(name, "0"), "%s=%q: Micro QR has mask patterns 0 to 3", name, v)
+		}
+		f.Mask = n
+	}
+	return nil
+}
+
+// familyLevels lists the levels symbol s has at version v (0: any).
+func familyLevels(s qr.Symbol, v int) []qr.Level {
+	switch {
+	case s == qr.RMQR:
+		return qr.RMQRLevels
+	case v > 0:
+		return qr.MicroLevels(v)
+	}
+	return []qr.Level{qr.DetectOnly, qr.L, qr.M, qr.Q}
+}
+
+// familyName names symbol s at version v for a problem's detail.
+func familyName(s qr.Symbol, v int) string {
+	if v > 0 {
+		return qr.VersionName(s, v)
+	}
+	return map[qr.Symbol]string{qr.Micro: "Micro QR", qr.RMQR: "rMQR"}[s]
+}
+
+// versionRange says which versions symbol s has.
+func versionRange(s qr.Symbol) string {
+	if s == qr.Micro {
+		return "M1 to M4"
+	}
+	return "R7x43 to R17x139 (rows x columns), e.g. R11x43"
+}
+
+// EncodeFamily makes the codes f asks for: one Micro QR or rMQR symbol,
+// or text split over f.Parts QR symbols with e the QR encoder (its level,
+// version bounds, mask and ECI from Parse and the symbol controls). Text
+// too long is a 400 whose fix is a call that holds it: for one QR symbol
+// at a pinned version, the parts that hold it (QRTooLong); for Micro QR,
+// rmqr; for rMQR, ec=M or symbol=qr.
+func EncodeFamily(call problem.Call, text string, f Family, e qr.Encoder) ([]*qr.Code, *problem.Problem) {
+	var c *qr.Code
+	var err error
+	switch {
+	case f.Symbol == qr.QR && f.Parts > 0:
+		codes, err := e.Sequence(text, f.Parts)
+		if err != nil {
+			return nil, familyProblem(call, f, e, text, err)
+		}
+		return codes, nil
+	case f.Symbol == qr.Micro:
+		c, err = qr.MicroEncoder{Level: f.Level, Version: f.Version, FixMask: f.Mask >= 0, Mask: max(f.Mask, 0)}.Encode(text)
+	case f.Symbol == qr.RMQR:
+		c, err = qr.RMQREncoder{Level: f.Level, Version: f.Version, Height: f.Height}.Encode(text)
+	default:
+		c, err = e.Encode(text)
+	}
+	if err != nil {
+		return nil, familyProblem(call, f, e, text, err)
+	}
+	return []*qr.Code{c}, nil
+}
+
+// familyProblem is the problem of err, text that f's symbol cannot hold.
+func familyProblem(call problem.Call, f Family, e qr.Encoder, text string, err error) *problem.Problem {
+	var tl *qr.TooLongError
+	var vm *qr.VersionModeError
+	switch {
+	case errors.As(err, &vm):
+		return problem.BadValue.Newf(Data.Name, call.With("", "", VersionP.Name, EC.Name), "%v", err)
+	case !errors.As(err, &tl):
+		return problem.BadValue.New(Data.Name, err.Error(), call.With(Data.Name, Data.Example))
+	case f.Symbol == qr.Micro:
+		return problem.TooLong.Newf(SymbolP.Name, call.With(SymbolP.Name, "rmqr", VersionP.Name, EC.Name, Mask.Name), "%v; rmqr holds more in a narrow strip", tl)
+	case f.Symbol == qr.RMQR && f.Level == qr.H:
+		return problem.TooLong.Newf(EC.Name, call.With(EC.Name, "M"), "%v", tl)
+	case f.Symbol == qr.RMQR:
+		return problem.TooLong.Newf(SymbolP.Name, call.With(SymbolP.Name, "qr", VersionP.Name, RMQRHeight.Name), "%v; a qr symbol holds more", tl)
+	}
+	return QRTooLong(call, e, text, tl)
+}
+
+// QRTooLong is the problem of text too long for QR at e's largest
+// version: when one symbol at a pinned version cannot hold it, a 400
+// whose fix is the parts that hold it there (structured append).
+func QRTooLong(call problem.Call, e qr.Encoder, text string, tl *qr.TooLongError) *problem.Problem {
+	if n, err := e.Parts(text); err == nil && n > 1 {
+		return problem.TooLong.Newf(Parts.Name, call.With(Parts.Name, strconv.Itoa(n)), "%v; %d symbols of version %d hold it as a structured-append sequence", tl, n, tl.Version)
+	}
+	return problem.TooLong.Newf(Data.Name, fmt.Sprintf("Shorten the data to at most %d bytes.", tl.Max), "%v", tl)
+}
