@@ -373,7 +373,7 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 		if contains(names, q) {
 			continue
 		}
-		if right := nearMiss(strings.ToLower(q), names); right != "" {
+		if right := NearMiss(strings.ToLower(q), names); right != "" {
 			v := ""
 			if len(vals) > 0 {
 				v = vals[0]
@@ -385,10 +385,10 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 	return nil
 }
 
-// nearMiss returns the known name that q misspells: within edit distance 1
+// NearMiss returns the known name that q misspells: within edit distance 1
 // of a name of up to four letters, 2 of a longer one. Names shorter than
 // three letters are never near misses, so cache busters like v=2 pass.
-func nearMiss(q string, names []string) string {
+func NearMiss(q string, names []string) string {
 	if len(q) < 3 {
 		return ""
 	}

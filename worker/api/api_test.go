@@ -9,6 +9,7 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 	"qrkeyless/internal/readback"
 )
 
@@ -172,10 +173,10 @@ func FuzzHandler(f *testing.F) {
 			}
 		}
 		if w.Code != 200 {
-			for name, vs := range params.Lenient(req.URL.RawQuery) {
+			for name, vs := range request.Lenient(req.URL.RawQuery) {
 				for _, v := range vs {
 					secrets := payload.Secrets(v)
-					if params.IsSecret(name) {
+					if request.IsSecret(name) {
 						secrets = append(secrets, v)
 					}
 					for _, s := range secrets {
