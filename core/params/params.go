@@ -28,6 +28,11 @@ type Param struct {
 	Enum     func() []string
 	Help     string
 	Example  string
+	// SameBytes marks a parameter that changes no answer's bytes (only
+	// a header, say), which the edge-cache key may leave out; every other
+	// rendering parameter must change the key where it changes the bytes
+	// (core/verify's TestEveryParameterKeysItsBytes).
+	SameBytes bool
 }
 
 // Value is s, a default or an example written as in a query string, as the
