@@ -1,6 +1,11 @@
-// Package params reads the shared rendering parameters of every generation
-// endpoint from a query: aliases, defaults, bounds, and the problem document
-// (with a corrected call) for each way a value can be wrong.
+// Package params is the table of the parameters every generation endpoint
+// takes (Param: name, aliases, type, default, bounds, help, example), from
+// which the API reads them, the OpenAPI description, the MCP tools'
+// schemas, /docs and llms.txt list them, and the editor names its
+// controls; and the reading of them from a call: each value checked, and
+// the problem document (with a corrected call) for each way it can be
+// wrong. Encoding what was read is core/generate's; the secret rule and
+// the strict reading of a query are core/request's.
 package params
 
 import (

@@ -40,8 +40,7 @@ func draw(args []js.Value) (*verify.Code, map[string]any) {
 	if len(args) == 0 || args[0].Type() != js.TypeObject {
 		return nil, fail("", "takes the editor's form: {kind, fields, style}")
 	}
-	v := args[0]
-	f, errs := generate.ReadForm(jsval.Str(v.Get("kind")), jsval.Strings(v.Get("fields")), jsval.Strings(v.Get("style")))
+	f, errs := generate.ReadForm(jsval.Form(args[0]))
 	for control, msg := range errs {
 		return nil, fail(control, msg)
 	}
@@ -64,10 +63,6 @@ func verifyJS(_ js.Value, args []js.Value) any {
 		svg = string(code.Brand.SVG())
 	}
 	largest, _ := code.LargestLogo(ctx) // the largest logo_size that scans, as the API's 422 gives it
-	warnings := make([]any, len(r.Warnings))
-	for i, w := range r.Warnings {
-		warnings[i] = w
-	}
 	return map[string]any{
 		"scannable": r.Scannable,
 		"decoded":   r.Decoded,
@@ -76,7 +71,7 @@ func verifyJS(_ js.Value, args []js.Value) any {
 		"ec":        r.EC,
 		"contrast":  r.Contrast,
 		"quietZone": r.QuietZone,
-		"warnings":  warnings,
+		"warnings":  jsval.List(r.Warnings),
 		"svg":       svg,
 		"largest":   largest, // 0 for none
 	}
