@@ -160,30 +160,7 @@ var examples = []example{
 	{kind: "social", fields: Fields{"network": "linkedin", "handle": "jane-doe"}, text: "https://www.linkedin.com/in/jane-doe"},
 }
 
-func TestExamples(t *testing.T) {
-	for _, ex := range examples {
-		k, ok := Lookup(ex.kind)
-		if !ok {
-			t.Fatalf("kind %q not registered", ex.kind)
-		}
-		got, err := k.Build(ex.fields)
-		if err != nil {
-			t.Errorf("%s.Build(%q): %v", ex.kind, ex.fields, err)
-			continue
-		}
-		if got != ex.text {
-			t.Errorf("%s.Build(%q)\n got %q\nwant %q", ex.kind, ex.fields, got, ex.text)
-		}
-		want := ex.parsed
-		if want == nil {
-			want = ex.fields
-		}
-		back, ok := k.Parse(ex.text)
-		if !ok || !maps.Equal(back, want) {
-			t.Errorf("%s.Parse(%q) = %q, %v; want %q", ex.kind, ex.text, back, ok, want)
-		}
-	}
-}
+func TestExamples(t *testing.T) { checkExamples(t, examples) }
 
 // rejects are inputs payloads.md says to refuse; each must fail with a
 // *FieldError naming the field and offering an example, or, where the
