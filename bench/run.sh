@@ -14,6 +14,9 @@ export WRANGLER_SEND_METRICS=false
 out=build/bench
 rm -rf "$out"
 mkdir -p "$out" docs
+# The header of BENCHMARKS.md: the command, the machine and the commit,
+# recorded before the run writes anything into the tree.
+node bench/report/header.mjs --json "$(go version)" > "$out/run.json"
 started=$(date +%s)
 step() { echo "bench [$(($(date +%s) - started))s]: $*" >&2; }
 

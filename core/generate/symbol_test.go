@@ -60,7 +60,7 @@ const (
 		"&reftype=NON&message=Bill+no.+3139+for+gardening+work+and+disposal+of+waste+material"
 )
 
-// Expected texts are the worked examples of payloads.md §2.30, §2.31 and
+// Expected texts are the worked examples of docs/payloads.md §2.30, §2.31 and
 // §2.33. The UPN recipient's street is "Tržaška" here, not the example's
 // "Trzaska": the same number of characters, so the checksum stays 167, and
 // it reads back as Unicode only if the symbol declares ISO-8859-2.
@@ -165,7 +165,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 
 func TestSwissQRReadsRightWhereLatin1IsTheDefault(t *testing.T) {
 	// ISO/IEC 18004 makes ISO-8859-1 the default charset of byte mode, and
-	// some readers (PostFinance's, swissqrbill issue 364) follow it: they
+	// some readers (PostFinance's: github.com/schoero/swissqrbill/issues/364) follow it: they
 	// read the UTF-8 of "Zürich" as "ZÃ¼rich" unless an ECI says UTF-8.
 	q := strings.Replace(swissQuery, "city=Biel", "city=Z%C3%BCrich", 1)
 	c, ro, _ := typed(t, "swiss-qr", q)

@@ -98,7 +98,7 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 }
 
 // UnknownKind is the problem for a kind name the registry lacks. Its fix is
-// a call to paste (decisions.md: the fix lists the nearest kind): the same
+// a call to paste (docs/decisions.md, Statuses: a 404's fix names the nearest kind): the same
 // query on the nearest kind when the name looks like a typo of one, else
 // GET /api/v1/types, the list of every kind; the detail names that list
 // either way. The fix echoes the query, so secret values are redacted.

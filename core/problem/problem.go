@@ -40,7 +40,7 @@ func (p *Problem) JSON() []byte {
 }
 
 // Kinds of problem, each with its status and title. The type URI is the
-// relative reference /problems/<slug>, documented in the README.
+// relative reference /problems/<slug>, documented in docs/interface.md, "Errors".
 var (
 	BadValue    = kind{400, "invalid-parameter", "Invalid parameter"}
 	Missing     = kind{400, "missing-parameter", "Missing parameter"}

@@ -45,7 +45,7 @@ after(async () => {
   await browser?.close();
 });
 
-// wifi is a row's text as payloads.md writes it: \ ; , : and " escaped
+// wifi is a row's text as docs/payloads.md writes it: \ ; , : and " escaped
 // with a backslash in the SSID and the password.
 const esc = (s) => s.replace(/[\\;,:"]/g, (c) => `\\${c}`);
 const wifi = (ssid, password) => `WIFI:T:WPA;S:${esc(ssid)};P:${esc(password)};;`;

@@ -11,8 +11,8 @@ import (
 	"qrkeyless/worker/api"
 )
 
-// Worked examples from payloads.md (§wifi and §upi): the preview and the
-// download hold exactly the payload the spec gives for these fields.
+// Worked examples from docs/payloads.md (§2.3 wifi, §2.22 upi): the preview and the
+// download hold exactly the payload docs/payloads.md gives for these fields.
 func TestRenderDecodes(t *testing.T) {
 	for _, tc := range []struct {
 		name string

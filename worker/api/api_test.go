@@ -191,7 +191,7 @@ func FuzzHandler(f *testing.F) {
 }
 
 // An empty value is the parameter left out: its default, for every
-// rendering parameter (README, "Rendering parameters"), so a template
+// rendering parameter (docs/decisions.md, "An empty parameter is its default"), so a template
 // that fills color= from an empty variable draws what the bare call does.
 func TestEmptyMeansDefault(t *testing.T) {
 	h := New(nil)
