@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -337,6 +338,18 @@ func recommend(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *
 		return nil, p
 	}
 	return structured(a, ""), nil
+}
+
+// marshal writes our own values as JSON, which cannot fail, with & < >
+// kept as they are.
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func kindNames() []string {

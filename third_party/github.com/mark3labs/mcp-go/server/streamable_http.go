@@ -572,7 +572,24 @@ func (s *StreamableHTTPServer) handlePost(w HTTPResponseWriter, r *HTTPRequest) 
 		Method mcp.MCPMethod   `json:"method,omitempty"`
 	}
 	if err := json.Unmarshal(rawData, &jsonMessage); err != nil {
-		s.writeJSONRPCError(w, nil, mcp.PARSE_ERROR, "request body is not valid json")
+		// PATCHED (qrkeyless): JSON that is not a message object (a batch,
+		// a bare value, a method that is not a string) is Invalid Request.
+		code, message := mcp.PARSE_ERROR, "request body is not valid json"
+		if json.Valid(rawData) {
+			code, message = mcp.INVALID_REQUEST, "request body is not a JSON-RPC message object"
+		}
+		s.writeJSONRPCError(w, nil, code, message)
+		return
+	}
+	// PATCHED (qrkeyless): an id is a string or a number, never null, and a
+	// message is a request or notification (method) or a response (result
+	// or error): anything else is Invalid Request, not a response to accept.
+	if id := jsonMessage.ID; id != nil && id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9') {
+		s.writeJSONRPCError(w, nil, mcp.INVALID_REQUEST, "id must be a string or a number")
+		return
+	}
+	if jsonMessage.Method == "" && jsonMessage.Result == nil && jsonMessage.Error == nil {
+		s.writeJSONRPCError(w, nil, mcp.INVALID_REQUEST, "a message needs a method, or a result or an error")
 		return
 	}
 
@@ -1018,8 +1035,18 @@ drainLoop:
 				status = httpStatusForJSONRPCError(errResponse.Error.Code)
 			}
 		}
-		w.WriteHeader(status)
-		err := json.NewEncoder(w).Encode(response)
+		// PATCHED (qrkeyless): a client that accepts an event stream and not
+		// JSON gets the response as the one event of a stream.
+		var err error
+		if acceptsOnlyEventStream(r.header().Get("Accept")) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Header().Set("X-Accel-Buffering", "no")
+			w.WriteHeader(status)
+			err = writeSSEEvent(w, response)
+		} else {
+			w.WriteHeader(status)
+			err = json.NewEncoder(w).Encode(response)
+		}
 		if err != nil {
 			s.logger.Error("Failed to write response", "err", err)
 		}
@@ -2271,4 +2298,23 @@ func isExplicitEmptyObject(data json.RawMessage) bool {
 	}
 
 	return len(obj) == 0
+}
+
+// PATCHED (qrkeyless): acceptsOnlyEventStream reports whether an Accept
+// header admits text/event-stream and not application/json.
+func acceptsOnlyEventStream(accept string) bool {
+	stream, js := false, false
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil || params["q"] == "0" {
+			continue
+		}
+		switch mt {
+		case "text/event-stream":
+			stream = true
+		case "application/json", "application/*", "*/*":
+			js = true
+		}
+	}
+	return stream && !js
 }
