@@ -20,7 +20,7 @@ import (
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
-	"qrkeyless/worker/mcp"
+	"qrkeyless/worker/tools"
 )
 
 type obj = map[string]any
@@ -530,7 +530,7 @@ func mcpDoc() map[string]obj {
 	rpc := ref("schemas", "JSONRPCResponse")
 	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
 		"content": jsonContent(ref("schemas", "JSONRPCError"))}
-	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcp.ToolNames(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
+	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(tools.Names(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
 		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
 			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
 			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",

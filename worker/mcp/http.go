@@ -21,6 +21,7 @@ import (
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/edge"
 	"qrkeyless/worker/reply"
+	"qrkeyless/worker/tools"
 )
 
 // maxBody bounds one JSON-RPC message: a 16 MiB image in base64 (qr_decode)
@@ -50,8 +51,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d, k := budget.JSONShape(body); d > budget.MaxJSONDepth || k > budget.MaxJSONMembers {
-		writeError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, fmt.Sprintf("Invalid Request: the message nests %d levels deep or has an object of %d members; at most %d and %d are read",
-			d, k, budget.MaxJSONDepth, budget.MaxJSONMembers), nil)
+		msg := fmt.Sprintf("Invalid Request: the message nests %d levels deep; at most %d are read", d, budget.MaxJSONDepth)
+		if d <= budget.MaxJSONDepth {
+			msg = fmt.Sprintf("Invalid Request: an object in the message has %d members; at most %d are read", k, budget.MaxJSONMembers)
+		}
+		writeError(w, http.StatusBadRequest, nil, mcp.INVALID_REQUEST, msg, nil)
 		return
 	}
 	// server/discover and tools/list of 2026-07-28 say the same to every
@@ -71,7 +75,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	a := &answer{header: http.Header{}}
 	s().Handle(a, &server.HTTPRequest{Method: http.MethodPost, URL: r.URL, Header: r.Header, Body: body,
-		Context: withOrigin(r.Context(), reply.Origin(r))})
+		Context: tools.WithOrigin(r.Context(), reply.Origin(r))})
 	if keyOnly && a.status == http.StatusOK {
 		edge.Tag(w, key, true)
 		return
@@ -215,7 +219,7 @@ func (a *answer) send(w http.ResponseWriter, r *http.Request, cacheable bool, ke
 	if cacheable && a.status == http.StatusOK && ct == "application/json" {
 		var m struct{ Result json.RawMessage }
 		json.Unmarshal(a.body.Bytes(), &m) // mcp-go's own JSON
-		etag := reply.ETag(m.Result)        // the result alone: the id differs
+		etag := reply.ETag(m.Result)       // the result alone: the id differs
 		h.Set("ETag", etag)
 		edge.Tag(w, key, false)
 		if reply.NotModified(r, etag) {

@@ -1,11 +1,9 @@
-// Package mcp is the service's MCP tool server at /api/mcp: six tools,
-// declared with mark3labs/mcp-go's tool API from the tables the REST API
-// reads (schema.go), each an adapter over the same core calls as its REST
-// endpoint (tools.go). mcp-go's Streamable HTTP server, stateless, serves
-// every revision: the handshake revisions (2025-11-25 and older) and
-// 2026-07-28, whose requests carry their version, client and capabilities
-// in _meta; any instance (a Worker isolate, the native server) answers any
-// request.
+// Package mcp is the service's MCP tool server at /api/mcp: the tools of
+// worker/tools, served by mark3labs/mcp-go's MCP server over its Streamable
+// HTTP transport, stateless, in every revision: the handshake revisions
+// (2025-11-25 and older) and 2026-07-28, whose requests carry their
+// version, client and capabilities in _meta. Any instance (a Worker
+// isolate, the native server) answers any request.
 //
 // What is ours is what the product adds around it (http.go): problem
 // documents for what HTTP refuses before JSON-RPC, the bound on a message
@@ -15,7 +13,6 @@
 package mcp
 
 import (
-	"context"
 	"fmt"
 	"sync"
 
@@ -24,6 +21,7 @@ import (
 
 	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
+	"qrkeyless/worker/tools"
 )
 
 // Version is the server version reported in serverInfo: the interface's.
@@ -40,7 +38,7 @@ const TTL = 300_000
 // when the Worker starts: a REST-only isolate never pays for it.
 func New(limits scan.Limits) *Handler {
 	return &Handler{
-		serve: sync.OnceValue(func() *server.StreamableHTTPServer { return streamable(tools(limits)...) }),
+		serve: sync.OnceValue(func() *server.StreamableHTTPServer { return streamable(tools.All(limits)...) }),
 		check: sync.OnceValue(func() *server.StreamableHTTPServer { return streamable() }),
 	}
 }
@@ -66,18 +64,4 @@ func streamable(tools ...server.ServerTool) *server.StreamableHTTPServer {
 	)
 	s.AddTools(tools...)
 	return server.NewStreamableHTTPServer(s, server.WithStateLess(true))
-}
-
-type originKey struct{}
-
-// withOrigin returns ctx carrying the scheme and host the request was
-// made to, against which results' URLs and fixes are written.
-func withOrigin(ctx context.Context, origin string) context.Context {
-	return context.WithValue(ctx, originKey{}, origin)
-}
-
-// originOf returns the origin ctx carries, or "" outside a request.
-func originOf(ctx context.Context) string {
-	s, _ := ctx.Value(originKey{}).(string)
-	return s
 }

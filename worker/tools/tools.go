@@ -1,4 +1,11 @@
-package mcp
+// Package tools is the service's six MCP tools, declared with
+// mark3labs/mcp-go's tool API: their input schemas read from the tables
+// the REST API reads (schema.go), their output schemas from the types the
+// REST endpoints answer with, and each an adapter over the same core calls
+// as its REST endpoint. A bad argument is a tool result holding the
+// problem document the REST call would give, never a JSON-RPC error.
+// worker/mcp serves them at /api/mcp.
+package tools
 
 import (
 	"bytes"
@@ -27,9 +34,9 @@ import (
 // with them out.
 type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem)
 
-// tools declares the six tools with mcp-go's tool API, their schemas read
-// from the REST API's tables (schema.go).
-func tools(limits scan.Limits) []server.ServerTool {
+// All returns the six tools. limits bound the images qr_decode takes, as
+// they bound POST /api/v1/decode.
+func All(limits scan.Limits) []server.ServerTool {
 	return []server.ServerTool{
 		define("qr_generate", "Generate a QR code",
 			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
@@ -67,10 +74,10 @@ func tools(limits scan.Limits) []server.ServerTool {
 	}
 }
 
-// ToolNames names the tools, in the order tools/list gives them.
-func ToolNames() []string {
+// Names names the tools.
+func Names() []string {
 	var names []string
-	for _, t := range tools(scan.Limits{}) {
+	for _, t := range All(scan.Limits{}) {
 		names = append(names, t.Tool.Name)
 	}
 	return names
@@ -350,6 +357,20 @@ func marshal(v any) []byte {
 		panic(err)
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+type originKey struct{}
+
+// WithOrigin returns ctx carrying the scheme and host the request was
+// made to, against which results' URLs and fixes are written.
+func WithOrigin(ctx context.Context, origin string) context.Context {
+	return context.WithValue(ctx, originKey{}, origin)
+}
+
+// originOf returns the origin ctx carries, or "" outside a request.
+func originOf(ctx context.Context) string {
+	s, _ := ctx.Value(originKey{}).(string)
+	return s
 }
 
 func kindNames() []string {
