@@ -293,7 +293,11 @@ type StreamableHTTPServer struct {
 	listeningStreams   sync.Map // sessionID --> *resumableStream (the standalone listening stream)
 	listeningPumpStops sync.Map // sessionID --> chan struct{} (stops the session's pump)
 
-	httpServer *http.Server
+	// PATCHED (qrkeyless): held as any, not *http.Server. Any program that
+	// uses the transport converts *StreamableHTTPServer to an interface,
+	// and the linker keeps whatever the types of its fields reach: through
+	// http.Server.TLSNextProto, all of crypto/tls.
+	httpServer any // *http.Server, made by Start or given to WithStreamableHTTPServer
 	mu         sync.RWMutex
 
 	endpointPath             string
@@ -445,24 +449,25 @@ func (s *StreamableHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request)
 //	s.Start(":8080")
 func (s *StreamableHTTPServer) Start(addr string) error {
 	s.mu.Lock()
-	if s.httpServer == nil {
+	srv, _ := s.httpServer.(*http.Server) // PATCHED (qrkeyless)
+	if srv == nil {
 		mux := http.NewServeMux()
 		mux.Handle(s.endpointPath, s)
 		if s.protectedResourceMetadataHandler != nil && s.protectedResourceMetadataPath != s.endpointPath {
 			mux.Handle(s.protectedResourceMetadataPath, s.protectedResourceMetadataHandler)
 		}
-		s.httpServer = &http.Server{
+		srv = &http.Server{ // PATCHED (qrkeyless): srv, then the field
 			Addr:    addr,
 			Handler: mux,
 		}
+		s.httpServer = srv
 	} else {
-		if s.httpServer.Addr == "" {
-			s.httpServer.Addr = addr
-		} else if s.httpServer.Addr != addr {
-			return fmt.Errorf("conflicting listen address: WithStreamableHTTPServer(%q) vs Start(%q)", s.httpServer.Addr, addr)
+		if srv.Addr == "" { // PATCHED (qrkeyless): srv for s.httpServer here
+			srv.Addr = addr
+		} else if srv.Addr != addr {
+			return fmt.Errorf("conflicting listen address: WithStreamableHTTPServer(%q) vs Start(%q)", srv.Addr, addr)
 		}
 	}
-	srv := s.httpServer
 	s.mu.Unlock()
 
 	if s.tlsCertFile != "" || s.tlsKeyFile != "" {
@@ -492,7 +497,7 @@ func (s *StreamableHTTPServer) Shutdown(ctx context.Context) error {
 
 	// shutdown the server if needed (may use as a http.Handler)
 	s.mu.RLock()
-	srv := s.httpServer
+	srv, _ := s.httpServer.(*http.Server) // PATCHED (qrkeyless)
 	s.mu.RUnlock()
 	if srv == nil {
 		return nil
