@@ -83,7 +83,7 @@ node_modules: package-lock.json
 test: vet unit node_modules build e2e
 
 ## third-party: remake the patched copies in third_party/ from the Go module cache and
-## third_party/patches (docs/stack.md, "Patches"); vet fails when a copy is anything else
+## third_party/patches (docs/stack.md, "Patched copies"); vet fails when a copy is anything else
 third-party:
 	bash third_party/rebuild.sh
 

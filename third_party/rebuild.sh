@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # The patched copies in third_party/, made again from the Go module cache
 # and the patch series in third_party/patches/<module>/ (docs/stack.md,
-# "Patches", says what each patch does and holds its upstream report).
+# "Patched copies", says what each patch does; each patch file is headed
+# by its upstream report).
 # A patched module is one whose replace line in go.mod points into
 # third_party/; its upstream version is the one go.mod requires. A copy
 # holds the packages this repository imports and the packages those
 # import, without tests, then the patches in name order.
 #
-#   third_party/rebuild.sh          write every copy (make third-party)
-#   third_party/rebuild.sh check    fail when a copy is not upstream plus its patches (make vet)
+# docs/stack.md lists every patch with its report, written here from the
+# patch files between two marks.
+#
+#   third_party/rebuild.sh          write every copy and that list (make third-party)
+#   third_party/rebuild.sh check    fail when a copy is not upstream plus its patches,
+#                                   or the list is not the patches' (make vet)
 #   third_party/rebuild.sh diff M   print how the copy of module M differs from upstream
 #                                   plus its patches: the body of M's next patch
 set -euo pipefail
@@ -57,10 +62,26 @@ pristine() {
   done
 }
 
+# listed MODULE VERSION: docs/stack.md's entry of MODULE's patches.
+listed() {
+  echo
+  echo "#### $1 $2"
+  for p in third_party/patches/"$1"/*.patch; do
+    [ -e "$p" ] || continue
+    printf '\n**%s**: %s\n\n```text\n' "$(basename "$p" .patch)" "$(head -1 "$p")"
+    awk 'NR > 2 && /^diff --git/ { exit } NR > 2' "$p" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+    echo '```'
+  done
+}
+begin='<!-- third_party/rebuild.sh writes the list below from third_party/patches: edit the patches, not the list -->'
+end='<!-- end of the list third_party/rebuild.sh writes -->'
+
 status=0
+: > "$tmp/listed.md"
 while read -r module version copy; do
   copy=${copy#./}
   if [ "$mode" = diff ] && [ "$module" != "${2:-}" ]; then continue; fi
+  listed "$module" "$version" >> "$tmp/listed.md"
   mkdir -p "$tmp/$module"
   pristine "$module" "$version" "$tmp/$module/a"
   case $mode in
@@ -83,4 +104,20 @@ while read -r module version copy; do
       ;;
   esac
 done < <(go list -m -f '{{with .Replace}}{{$.Path}} {{$.Version}} {{.Path}}{{end}}' all | awk '$3 ~ /^\.\/third_party\//')
+
+# docs/stack.md with the list between its marks made again.
+awk -v begin="$begin" -v end="$end" -v list="$tmp/listed.md" '
+  $0 == end { skip = 0 }
+  !skip { print }
+  $0 == begin { skip = 1; while ((getline line < list) > 0) print line; print "" }
+' docs/stack.md > "$tmp/stack.md"
+case $mode in
+  write) cp "$tmp/stack.md" docs/stack.md ;;
+  check)
+    if ! grep -qxF "$begin" docs/stack.md || ! diff -u docs/stack.md "$tmp/stack.md" >&2; then
+      echo "rebuild: docs/stack.md does not list the patches of third_party/patches as they are: make third-party" >&2
+      status=1
+    fi
+    ;;
+esac
 exit $status

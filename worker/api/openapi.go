@@ -542,7 +542,9 @@ func mcpDoc() map[string]obj {
 			"202": obj{"description": "A notification or a response was accepted; no body"},
 			"204": obj{"description": "A cancelled or empty exchange; no body"},
 			"304": ref("responses", "NotModified"),
-			"400": rpcError,
+			"400": obj{"description": "A JSON-RPC error (the body is not JSON or not one JSON-RPC message; at 2026-07-28, a version, headers or _meta the server refuses), " +
+				"or a problem document for a refusal before JSON-RPC (a protocol version header of no revision the server serves)",
+				"content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCError")}, problem.ContentType: obj{"schema": ref("schemas", "Problem")}}},
 			"404": rpcError,
 		}, problems("403", "413", "415"))}}
 }
