@@ -1,4 +1,4 @@
-// Package tools is the service's six MCP tools, declared with
+// Package tools holds the service's six MCP tools, declared with
 // mark3labs/mcp-go's tool API: their input schemas read from the tables
 // the REST API reads (schema.go), their output schemas from the types the
 // REST endpoints answer with, and each an adapter over the same core calls
