@@ -219,7 +219,7 @@ ${table(["style", "text", "combos", "scannable", "clean PNG", "clean SVG", "degr
 ${exists("mcp-native.json") ? `The tool server at /api/mcp with the official TypeScript SDK as the client (bench/mcp.mjs), 50 of each after a warm-up, one at a time.
 initialize is one raw JSON-RPC request; connect is the SDK's \`client.connect\` (initialize, then the initialized notification); qr_generate
 is a call on an open client. The MCP server adds ${int(mcpAdds)} bytes gzip (${mib(mcpAdds)} MiB) to the Worker (the Worker without
-worker/mcp: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with it: ${mib(worker.gzip)} MiB).
+worker/mcp and worker/tools: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with them: ${mib(worker.gzip)} MiB).
 
 ${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangler dev p50 / p90 ms"],
   [["initialize", "initialize"], ["SDK connect", "connect"], ["qr_generate", "generate"]].map(([label, k]) => [label,

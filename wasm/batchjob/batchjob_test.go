@@ -177,7 +177,7 @@ func TestRowsAreTheAPIs(t *testing.T) {
 	w := httptest.NewRecorder()
 	post := httptest.NewRequest("POST", "/api/v1/qr/batch", strings.NewReader(body))
 	post.Header.Set("Content-Type", "application/json")
-	api.New(nil).ServeHTTP(w, post)
+	api.New(api.Config{}).ServeHTTP(w, post)
 	var answer batch.Response
 	if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || w.Code != 200 || len(answer.Items) != len(rows) {
 		t.Fatalf("POST /api/v1/qr/batch: %d %s", w.Code, w.Body.Bytes())

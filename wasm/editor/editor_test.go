@@ -120,7 +120,7 @@ func TestWarnings(t *testing.T) {
 // fields and style, a kind's symbol rules included (swiss-qr's level and
 // cross, epc's level), and its download the bytes of format=png.
 func TestSameBytesAsTheAPI(t *testing.T) {
-	h := api.New(nil)
+	h := api.New(api.Config{})
 	get := func(target string) []byte {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))

@@ -18,7 +18,7 @@ var benchInputs = []struct{ name, text string }{
 // BenchmarkRequest measures a whole request through the handler: parameter
 // parsing, encoding, rendering and headers, as the Worker runs it.
 func BenchmarkRequest(b *testing.B) {
-	h := New(nil)
+	h := New(Config{})
 	for _, format := range []string{"png", "svg"} {
 		for _, in := range benchInputs {
 			target := "/api/v1/qr?size=512&format=" + format + "&data=" + url.QueryEscape(in.text)

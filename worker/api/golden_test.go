@@ -230,7 +230,7 @@ func goldenAnswerOf(h http.Handler, gr goldenRequest) goldenAnswer {
 // TestGolden: every request of the corpus gets the answer it got before
 // the pipeline was moved into core/generate: same status, headers and bytes.
 func TestGolden(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	reqs := goldenRequests()
 	type entry struct {
 		Request goldenRequest `json:"request"`

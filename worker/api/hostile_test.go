@@ -108,7 +108,7 @@ func TestHostileInputIsBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds of decoding")
 	}
-	h := New(nil)
+	h := New(Config{})
 	const maxHeld = 100 << 20
 	for _, c := range hostileCases() {
 		b := budget.New()

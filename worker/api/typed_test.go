@@ -13,7 +13,7 @@ import (
 func typedGet(t *testing.T, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
-	New(nil).ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://x"+target, nil))
+	New(Config{}).ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://x"+target, nil))
 	return w
 }
 
