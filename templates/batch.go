@@ -119,9 +119,10 @@ type SheetGroup struct {
 }
 
 // SheetGroups are SheetControls in three groups, as a person decides
-// them: the labels, the code and its caption on each, the printing.
+// them: the sheet of labels, the code and its caption on each, the
+// printing.
 func SheetGroups() []SheetGroup {
-	groups := []SheetGroup{{Title: "Labels"}, {Title: "Code and caption"}, {Title: "Printing"}}
+	groups := []SheetGroup{{Title: "Sheet"}, {Title: "Code and caption"}, {Title: "Printing"}}
 	for _, c := range SheetControls() {
 		g := 0
 		switch c.Sheet {

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
@@ -382,7 +383,22 @@ func (pl plan) make(ctx context.Context, req Request, f *render.Format, base str
 		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
 		return res, nil
 	}
-	code, body, p := verify.Make(ctx, pl.req, *f)
+	g := *f
+	if output == "sheet" && !pl.req.Options.Brand.Touches() {
+		// A caption, the only branding a sheet draws that leaves the
+		// code's pixels alone, is set by core/sheet: no picture of it is
+		// drawn and checked, as Make would charge for (a sheet of 75
+		// captioned codes passed the draw budget that way). The code is
+		// made plain, as its plan costs it, and its branding read.
+		g.Brand = nil
+	}
+	code, body, p := verify.Make(ctx, pl.req, g)
+	if p == nil && g.Brand == nil && f.Brand != nil && pl.req.Options.Branded() {
+		var err error
+		if code.Brand, err = brand.New(code.QR, pl.req.Options); err != nil {
+			p = brand.Refused(pl.req.Call, err)
+		}
+	}
 	if p != nil {
 		res.Error = p
 		return res, nil

@@ -341,80 +341,84 @@ func custom(call problem.Call, l Layout) (Layout, *problem.Problem) {
 // go, the code's side, the first label, copies, the offset, crop marks,
 // guides and the test page.
 func finish(call problem.Call, l Layout) (Layout, *problem.Problem) {
-	var p *problem.Problem
 	l.call = call
-	for _, e := range []struct {
-		p  params.Param
-		to *string
-	}{{CaptionAtP, &l.CaptionAt}, {CodeAtP, &l.CodeAt}} {
-		v, name, p := params.Get(call, e.p)
-		if p != nil {
-			return l, p
-		}
-		if v == "" {
-			v = e.p.Default
-		}
-		if *e.to, p = params.Enum(call, e.p, name, strings.ToLower(v)); p != nil {
-			return l, p
-		}
-	}
-	if l.Code, p = number(call, CodeMM); p != nil {
-		return l, p
-	}
-	if fit := l.Fit(false); l.Code > fit {
-		_, name, _ := params.Get(call, CodeMM)
-		return l, problem.BadValue.Newf(CodeMM.Name, call.With(name, pnum(fit)),
-			"code_mm=%s does not fit a label of %s: at most %s mm does, %s mm with a caption %s it", pnum(l.Code), l.size(), pnum(fit), pnum(l.Fit(true)), l.where())
-	}
-	for _, e := range []struct {
-		p  params.Param
-		to *int
-	}{{StartAt, &l.StartAt}, {Copies, &l.Copies}} {
-		v, name, p := params.Get(call, e.p)
-		if p != nil {
-			return l, p
-		}
-		if v == "" {
-			v = e.p.Default
-		}
-		if *e.to, p = params.Integer(call, e.p, name, v); p != nil {
-			return l, p
-		}
-	}
-	if l.StartAt > l.PerPage() {
-		_, name, _ := params.Get(call, StartAt)
-		return l, problem.BadValue.Newf(StartAt.Name, call.With(name, strconv.Itoa(l.PerPage())),
-			"start_at=%d is past the last label: a page holds %d", l.StartAt, l.PerPage())
-	}
-	if l.OffsetX, p = number(call, OffsetX); p != nil {
-		return l, p
-	}
-	if l.OffsetY, p = number(call, OffsetY); p != nil {
-		return l, p
-	}
-	for _, e := range []struct {
-		p  params.Param
-		to *bool
-	}{{CropMarks, &l.CropMarks}, {Guides, &l.Guides}, {Test, &l.Test}} {
-		if *e.to, p = params.Flag(call, e.p); p != nil {
+	for _, read := range []func() *problem.Problem{
+		func() (p *problem.Problem) { l.CaptionAt, p = enum(call, CaptionAtP); return p },
+		func() (p *problem.Problem) { l.CodeAt, p = enum(call, CodeAtP); return p },
+		func() (p *problem.Problem) { l.Code, p = number(call, CodeMM); return p },
+		l.codeFits,
+		func() (p *problem.Problem) { l.StartAt, p = integer(call, StartAt); return p },
+		l.startFits,
+		func() (p *problem.Problem) { l.Copies, p = integer(call, Copies); return p },
+		func() (p *problem.Problem) { l.OffsetX, p = number(call, OffsetX); return p },
+		func() (p *problem.Problem) { l.OffsetY, p = number(call, OffsetY); return p },
+		func() (p *problem.Problem) { l.CropMarks, p = params.Flag(call, CropMarks); return p },
+		func() (p *problem.Problem) { l.Guides, p = params.Flag(call, Guides); return p },
+		func() (p *problem.Problem) { l.Test, p = params.Flag(call, Test); return p },
+	} {
+		if p := read(); p != nil {
 			return l, p
 		}
 	}
 	return l, nil
 }
 
-// number reads a number of millimetres within p's bounds; an empty value
-// is p's default (0 when it has none).
-func number(call problem.Call, p params.Param) (float64, *problem.Problem) {
-	v, name, prob := params.Get(call, p)
+// codeFits checks that code_mm, when given, fits a label without a
+// caption: the fix is the largest side that does.
+func (l *Layout) codeFits() *problem.Problem {
+	fit := l.Fit(false)
+	if l.Code <= fit {
+		return nil
+	}
+	_, name, _ := params.Get(l.call, CodeMM)
+	return problem.BadValue.Newf(CodeMM.Name, l.call.With(name, pnum(fit)),
+		"code_mm=%s does not fit a label of %s: at most %s mm does, %s mm with a caption %s it", pnum(l.Code), l.size(), pnum(fit), pnum(l.Fit(true)), l.where())
+}
+
+// startFits checks that start_at is a label of the page.
+func (l *Layout) startFits() *problem.Problem {
+	if l.StartAt <= l.PerPage() {
+		return nil
+	}
+	_, name, _ := params.Get(l.call, StartAt)
+	return problem.BadValue.Newf(StartAt.Name, l.call.With(name, strconv.Itoa(l.PerPage())),
+		"start_at=%d is past the last label: a page holds %d", l.StartAt, l.PerPage())
+}
+
+// enum reads one of p's values, p's default when it is not given.
+func enum(call problem.Call, p params.Param) (string, *problem.Problem) {
+	v, name, prob := get(call, p)
+	if prob != nil {
+		return "", prob
+	}
+	return params.Enum(call, p, name, strings.ToLower(v))
+}
+
+// integer reads a whole number within p's bounds, p's default when it is
+// not given.
+func integer(call problem.Call, p params.Param) (int, *problem.Problem) {
+	v, name, prob := get(call, p)
 	if prob != nil {
 		return 0, prob
 	}
-	if v == "" {
+	return params.Integer(call, p, name, v)
+}
+
+// get is p's value in call, or its default when it is not given, and the
+// name it was given under.
+func get(call problem.Call, p params.Param) (v, name string, prob *problem.Problem) {
+	if v, name, prob = params.Get(call, p); v == "" {
 		v = p.Default
-		if v == "" {
-			return 0, nil
-		}
+	}
+	return v, name, prob
+}
+
+// number reads a number of millimetres within p's bounds; an empty value
+// is p's default (0 when it has none).
+func number(call problem.Call, p params.Param) (float64, *problem.Problem) {
+	v, name, prob := get(call, p)
+	if prob != nil || v == "" {
+		return 0, prob
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {

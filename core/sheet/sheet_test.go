@@ -110,7 +110,6 @@ func mustQuery(s string) url.Values {
 // Codes fill the labels from start_at on, copies labels each, row after
 // row and page after page.
 func TestLabelPositions(t *testing.T) {
-	l, _ := Read(request.NewCall("", url.Values{}))
 	at := func(l Layout, i, c int) string {
 		page, x, y := l.Label(i, c)
 		return fmt.Sprintf("%d %.2f %.2f", page, x, y)
@@ -146,7 +145,6 @@ func TestLabelPositions(t *testing.T) {
 	if n := m.Pages(100); n != 1 {
 		t.Errorf("a test is %d pages", n)
 	}
-	_ = l
 }
 
 func codes(t *testing.T, n int, extra url.Values) *Labels {
@@ -195,6 +193,24 @@ func TestPDFPages(t *testing.T) {
 	grad := l.PDF(codes(t, 3, url.Values{"color": {"linear:0f2027,2c5364,135deg"}, "eye_color": {"radial:c62828,1a237e"}}))
 	if n := strings.Count(string(grad), "/ShadingType"); n != 2 {
 		t.Errorf("%d shadings for two gradients", n)
+	}
+	// A code is drawn once, however many labels it fills; a test page
+	// draws the first page's codes only.
+	for _, tc := range []struct {
+		query        string
+		n            int
+		forms, pages int
+	}{
+		{"copies=3", 5, 5, 1},
+		{"copies=3&start_at=20", 5, 5, 2},
+		{"test=1", 43, 21, 1},
+		{"test=1&start_at=18", 43, 4, 1},
+	} {
+		m, _ := Read(request.NewCall("", mustQuery(tc.query)))
+		pdf := string(m.PDF(codes(t, tc.n, nil)))
+		if forms, pages := strings.Count(pdf, "/Subtype /Form"), strings.Count(pdf, "/Type /Page "); forms != tc.forms || pages != tc.pages {
+			t.Errorf("%s, %d codes: %d forms on %d pages, want %d on %d", tc.query, tc.n, forms, pages, tc.forms, tc.pages)
+		}
 	}
 }
 

@@ -248,6 +248,7 @@ $('make').addEventListener('click', () => {
   running = true;
   result = null;
   counts = { made: 0, failed: 0, weak: 0, small: 0 };
+  lastAdvice = {};
   $('rows').replaceChildren();
   $('summary').textContent = '';
   $('save').hidden = true;
@@ -277,6 +278,7 @@ function opened(o) {
 }
 
 let lastSaid = 0;
+let lastAdvice = {}; // the last advice shown in full, and its row
 
 function madeRows(rows, done) {
   const tbody = $('rows');
@@ -330,7 +332,10 @@ function rowElement(r) {
     counts.small++;
     tr.className = 'weak';
   }
-  cell(r.advice ? advice(r.advice) : '');
+  // The same advice row after row is said once, and then referred to.
+  if (r.advice && r.advice === lastAdvice.text) cell(`Too small to scan, as row ${lastAdvice.row}.`);
+  else cell(r.advice ? advice(r.advice) : '');
+  if (r.advice && r.advice !== lastAdvice.text) lastAdvice = { text: r.advice, row: r.row };
   return tr;
 }
 
@@ -360,7 +365,10 @@ function advice(text) {
   if (choices) {
     box.append(Object.assign(document.createElement('p'), { textContent: 'It fits with any one of:' }));
     const ul = document.createElement('ul');
-    for (const c of choices.split('; ')) ul.append(Object.assign(document.createElement('li'), { textContent: humanize(c) }));
+    for (const c of choices.split('; ')) {
+      const h = humanize(c);
+      ul.append(Object.assign(document.createElement('li'), { textContent: h[0].toUpperCase() + h.slice(1) }));
+    }
     box.append(ul);
   }
   return box;
