@@ -71,11 +71,10 @@ func (ls *Labels) Len() int { return len(ls.list) }
 // (its module and eye shapes, colours, gradients and logo; CMYK when its
 // options ask for it), of the side Side gives, placed as place says,
 // with the frame's text as its caption (a code with a caption makes the
-// sheet Captions). Everything printed is moved by
-// the offset. The codes and captions are outlines, each code drawn once
-// as a form and placed on each of its labels; a logo is an image,
-// written once and placed on every code that has it. With Test, it is
-// the alignment test instead (test).
+// sheet Captions). Everything printed is moved by the offset. The codes
+// and captions are outlines, each code drawn once as a form and placed
+// on each of its labels; a logo is an image, written once and placed on
+// every code that has it. With Test, it is the alignment test instead.
 func (l Layout) PDF(ls *Labels) []byte {
 	for _, lb := range ls.list {
 		l.Captions = l.Captions || lb.pr.Caption != ""

@@ -173,7 +173,6 @@ func Open(s Setup) (*Job, Opened) {
 			errs[p.Field] = p.Detail
 			return nil, Opened{Errors: errs}
 		}
-		j.layout, j.req.Layout = l, l
 		if err == nil && len(errs) == 0 {
 			// Every code sits as if it had a caption when one has, as the
 			// API decides it for the same items.
