@@ -120,7 +120,7 @@ func TestNoSymbolOutsideTypedKinds(t *testing.T) {
 		if p != nil {
 			t.Fatal(p)
 		}
-		code, p := encode(c, epcText, o)
+		code, p := encode(Request{Call: c, Text: epcText, Options: o})
 		if p != nil {
 			t.Fatal(p)
 		}
@@ -148,7 +148,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 	// way out is less data. 331 bytes is EPC's cap and 13-M's capacity.
 	o := params.Options{EC: qr.H, Symbol: payload.Symbol{EC: "M", MaxVersion: 13}}
 	p := func(n int) *problem.Problem {
-		_, p := encode(problem.Call{Path: "/api/v1/epc"}, strings.Repeat("a", n), o)
+		_, p := encode(Request{Call: problem.Call{Path: "/api/v1/epc"}, Text: strings.Repeat("a", n), Options: o})
 		return p
 	}
 	if got := p(331); got != nil {
@@ -158,7 +158,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 	if got == nil {
 		t.Fatal("332 bytes fit version 13-M")
 	}
-	if got.Field != "data" || got.Fix != "Shorten the data to at most 331 bytes." || !strings.Contains(got.Detail, "version 13") {
+	if got.Field != "data" || got.Fix != "Shorten data to at most 331 bytes (it has 332)." || !strings.Contains(got.Detail, "version 13") {
 		t.Errorf("field %q fix %q detail %q", got.Field, got.Fix, got.Detail)
 	}
 }

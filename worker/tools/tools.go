@@ -65,7 +65,8 @@ func All(limits scan.Limits) []server.ServerTool {
 				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
 				"module matrix, zip one PNG per item as an embedded application/zip resource, sheet a printable "+
 				"PDF of labels (A4 or Letter, a label stock's preset or a grid of your own, vector codes, frame_text "+
-				"as the caption under each) as an embedded application/pdf resource. An item that fails "+
+				"as each one's caption; each item's advice says when its code is too small for its label and what "+
+				"would make it fit) as an embedded application/pdf resource. An item that fails "+
 				"carries its problem document and does not fail the others.", batch.MaxItems),
 			batchInput(), batchOutput(), runBatch),
 		define("qr_size_recommend", "Recommend a print or screen size",
