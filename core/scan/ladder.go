@@ -32,7 +32,7 @@ var ladder = []step{
 	{"upscaled", upscaled(2), gridReader(hybridBits)},
 	{"local threshold", asIs, gridReader(hybridBits)},
 	{"inverted", inverted, gridReader(hybridBits)},
-	{"denoised", denoised(2), gridReader(globalBits)},
+	{"denoised", denoised(2), gridReader(otsuBits)},
 	{"denoised, stretched", denoisedStretched, gridReader(hybridBits)},
 	{"sharpened", sharpened, gridReader(hybridBits)},
 	{"flattened", flattened, gridReader(globalBits)},

@@ -46,7 +46,12 @@
 //
 // Global threshold reads most photos fastest; the hybrid (local) threshold
 // reads uneven light; inverted reads light-on-dark codes; denoising reads
-// faint codes under sensor noise (15 grey levels under noise of 8);
+// faint codes under sensor noise (15 grey levels under noise of 8),
+// thresholded at Otsu's level, since gozxing's global histogram sees one
+// peak where dark and light lie under about 24 levels apart (on the faint
+// set, hardset.Faint(1, 3): 129 of 144 pictures read against 91 with that
+// histogram's threshold, and zxing-cpp's 48; the table's figures are from
+// before);
 // sharpening reads focus blur; flattening (subtracting a 49-pixel mean)
 // reads codes under glare; the local mean reads a 2-pixel-module code in a
 // busy picture. Upscaling 3x and 4x add nothing here but read codes of 2
