@@ -61,7 +61,7 @@ func codeCauses(c Code, p *parsed, angled bool) []Cause {
 	}
 	if c.ModulePx < minModulePx {
 		add("module_px", fmt.Sprintf("Modules are %.1f px in the picture: below about %d px many phones miss codes.", c.ModulePx, minModulePx),
-			"Photograph it closer, or print it larger: GET /api/v1/size?data=... gives the least size for a distance.")
+			"Photograph it closer, or print it larger: the size advice of this API (/api/v1/size, with the code's text and the distance it is read from) gives the least size.")
 	}
 	if g := ps.SymbolContrast.Grade; g < 4 {
 		add("symbol_contrast", fmt.Sprintf("Symbol contrast is %.0f%% (grade %s): the light modules reflect %.0f%% and the dark %.0f%%.", 100*ps.SymbolContrast.Value, Letter(g), 100*c.Reflectance.Light, 100*c.Reflectance.Dark),
