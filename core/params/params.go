@@ -112,6 +112,8 @@ var (
 	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
 	// Verify asks /api/v1/qr for the x-qr-* verification headers.
 	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.", Example: "1"}
+	// Overlay asks /api/v1/inspect for the picture with what it found marked.
+	Overlay = Param{Name: "overlay", Type: "boolean", Default: "0", Help: "1 adds overlay: the picture with the finder patterns found, the fitted grid and the damaged modules marked, as a PNG data URI.", Example: "1"}
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.

@@ -9,7 +9,9 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 export const editorURL = (process.env.EDITOR_URL || '').replace(/\/$/, '');
 
-const args = [
+// args are the Chromium flags every launch uses; a test that needs more
+// (a fake camera) passes them with these.
+export const args = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

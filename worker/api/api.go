@@ -88,6 +88,9 @@ func New(c Config) http.Handler {
 		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, doc: decodeDoc, heavy: true, post: &postHelp{
 			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
 			`-H 'Content-Type: image/png' --data-binary @code.png`}},
+		{path: "/api/v1/inspect", methods: []string{"POST"}, handle: s.inspect, doc: inspectDoc, heavy: true, post: &postHelp{
+			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
+			`-H 'Content-Type: image/png' --data-binary @code.png`}},
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
 		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405

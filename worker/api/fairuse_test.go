@@ -23,6 +23,9 @@ var classCases = func() []struct{ method, target, mcpMethod, body, class string 
 	long := `{"jsonrpc":"2.0","id":1,"params":{"name":"qr_decode","arguments":{"image":"` + strings.Repeat("A", 5000) + `"}},"method":"tools/call"}`
 	return []struct{ method, target, mcpMethod, body, class string }{
 		{"POST", "/api/v1/decode", "", "", "decode"},
+		{"POST", "/api/v1/inspect", "", "", "decode"},
+		{"POST", "/api/v1/inspect?overlay=1", "", "", "decode"},
+		{"GET", "/api/v1/inspect", "", "", "render"}, // a 405
 		{"POST", "/api/v1/qr/batch", "", "", "batch"},
 		{"POST", "/api/mcp", "", call, "mcp"},
 		{"POST", "/api/mcp", "tools/call", call, "mcp"},
