@@ -18,6 +18,7 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
+	_ "qrkeyless/core/render/codecs" // the gif and jpeg formats
 	"qrkeyless/worker/mcp"
 	"qrkeyless/worker/reply"
 )
@@ -33,6 +34,7 @@ type route struct {
 	doc     func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
 	post    *postHelp             // for a POST route: what to send, for the fix of a 405
 	heavy   bool                  // takes one of the slots (busy.go)
+	exact   bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
 }
 
 // allow is what the route answers, as the Allow header and the CORS
@@ -80,8 +82,11 @@ func New(site fs.FS) http.Handler {
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
 		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
 		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
-		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc}, // /api/v1/<kind>; after the fixed paths
 	}
+	// goQR's, QuickChart's and Google's paths (compat.go), then
+	// /api/v1/<kind>, after the fixed paths.
+	s.routes = append(s.routes, s.compatRoutes()...)
+	s.routes = append(s.routes, route{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc})
 	return s
 }
 
@@ -162,7 +167,8 @@ func methodFix(rt *route, r *http.Request) string {
 
 func (s *server) match(path string) *route {
 	for i, rt := range s.routes {
-		if path == rt.path || strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
+		if path == rt.path || rt.exact && path+"/" == rt.path ||
+			!rt.exact && strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
 			return &s.routes[i]
 		}
 	}

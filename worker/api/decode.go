@@ -9,8 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/compat"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
+	"qrkeyless/worker/reply"
 )
 
 // decode answers POST /api/v1/decode: an image as the raw body (image/*),
@@ -34,9 +36,12 @@ const imageTooBig = "Send an image of at most 16 MiB."
 
 const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
 
-// imageFromRequest reads the image bytes of a decode request, refusing a
-// body over the limit before reading it when Content-Length says so.
+// imageFromRequest reads the image bytes of a decode request (to
+// /api/v1/decode or goQR's read-qr-code), refusing a body over the limit
+// before reading it when Content-Length says so. A multipart field
+// fileurl, goQR's address of an image, is refused: nothing is fetched.
 func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
+	send := "POST " + r.URL.Path + " with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	limit := int64(imageLimits.MaxBytes)
 	switch mt {
@@ -54,15 +59,18 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 	case mt == "multipart/form-data":
 		mr, err := r.MultipartReader()
 		if err != nil {
-			return nil, problem.BadBody.New("file", err.Error(), decodeFix)
+			return nil, problem.BadBody.New("file", err.Error(), send)
 		}
 		for {
 			part, err := mr.NextPart()
 			if err != nil {
-				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png .../api/v1/decode")
+				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png "+reply.Origin(r)+r.URL.Path)
 			}
-			if part.FormName() == "file" {
+			switch part.FormName() {
+			case "file":
 				return readLimited(part, int64(imageLimits.MaxBytes), -1, imageTooBig)
+			case compat.GoQRFileURL:
+				return nil, fetchRefused(r)
 			}
 		}
 	case mt == "application/json":
@@ -82,7 +90,7 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 		}
 		return img, nil
 	}
-	p := problem.Unsupported.Newf("", decodeFix, "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
+	p := problem.Unsupported.Newf("", send, "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
 	p.Allowed = append(append([]string(nil), scan.Types...), "multipart/form-data", "application/json")
 	return nil, p
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/compat"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
@@ -46,7 +47,8 @@ type Limit struct {
 }
 
 // Limits lists the classes; a request is of the first class it matches,
-// render (the last) if none.
+// render (the last) if none. A class may have several rows (decode's
+// two paths), which share its binding and its count.
 var Limits = []Limit{
 	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Path: "/api/v1/decode",
 		Hint: "decode each picture once and keep what it says"},
@@ -56,6 +58,8 @@ var Limits = []Limit{
 		Hint: "make many codes in one qr_batch call"},
 	{Class: "verify", Binding: "LIMIT_VERIFY", Requests: 20, Period: 10, Method: "GET", Path: "/api/v1/verify", Verify: true,
 		Hint: "verify a design once and keep its report"},
+	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Path: compat.GoQRRead, // goQR's read-qr-code: a decode by another name, in the same count
+		Hint: "decode each picture once and keep what it says"},
 	{Class: "render", Binding: "LIMIT_RENDER", Requests: 100, Period: 10,
 		Hint: "send many codes in one POST /api/v1/qr/batch call"},
 }
