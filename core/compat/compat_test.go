@@ -4,6 +4,7 @@ import (
 	"context"
 	"image/color"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -280,5 +281,20 @@ func TestReadAnswer(t *testing.T) {
 	none := ReadAnswer(nil)
 	if len(none) != 1 || none[0].Type != "qrcode" || len(none[0].Symbol) != 1 || none[0].Symbol[0].Data != nil || *none[0].Symbol[0].Error != NotFound {
 		t.Errorf("no code: %+v", none)
+	}
+}
+
+// docs/compat.md's tables have a row for every parameter of every peer.
+func TestDocumented(t *testing.T) {
+	b, err := os.ReadFile("../../docs/compat.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range Peers {
+		for _, pa := range p.Params {
+			if !strings.Contains(string(b), "\n| `"+pa.Name+"` |") {
+				t.Errorf("docs/compat.md has no row for %s's %s", p.Name, pa.Name)
+			}
+		}
 	}
 }
