@@ -55,81 +55,54 @@ var (
 	yellow = color.NRGBA{255, 255, 0, 255}
 )
 
+// withDefaults is e with what it leaves out taken from the peer's
+// defaults d: a border or margin of -1 is none.
+func (e peerExample) withDefaults(path string, d peerExample) peerExample {
+	e.path = path
+	if e.text == "" {
+		e.text = d.text
+	}
+	if e.size == 0 {
+		e.size = d.size
+	}
+	if e.ec == "" {
+		e.ec = d.ec
+	}
+	if e.ctype == "" {
+		e.ctype = "image/png"
+	}
+	if e.fg == (color.NRGBA{}) {
+		e.fg = black
+	}
+	if e.bg == (color.NRGBA{}) {
+		e.bg = white
+	}
+	if e.clear {
+		e.bg = color.NRGBA{}
+	}
+	for _, n := range []struct {
+		got *int
+		def int
+	}{{&e.border, d.border}, {&e.margin, d.margin}} {
+		if *n.got == 0 {
+			*n.got = n.def
+		}
+		*n.got = max(*n.got, 0)
+	}
+	return e
+}
+
 // peerExamples: each parameter of each peer, at a value its documentation
 // shows, with the peer's defaults for the rest.
 var peerExamples = func() []peerExample {
 	goqr := func(q string, e peerExample) peerExample {
-		e.path = "/v1/create-qr-code/?" + q
-		if e.text == "" {
-			e.text = "HelloWorld"
-		}
-		if e.size == 0 {
-			e.size = 200
-		}
-		if e.ec == "" {
-			e.ec = "L"
-		}
-		if e.ctype == "" {
-			e.ctype = "image/png"
-		}
-		if e.fg == (color.NRGBA{}) {
-			e.fg = black
-		}
-		if e.bg == (color.NRGBA{}) {
-			e.bg = white
-		}
-		if e.border < 0 {
-			e.border = 0
-		} else if e.border == 0 {
-			e.border = 1 // goQR's default margin
-		}
-		return e
+		return e.withDefaults("/v1/create-qr-code/?"+q, peerExample{text: "HelloWorld", size: 200, ec: "L", border: 1, margin: -1})
 	}
 	qc := func(q string, e peerExample) peerExample {
-		e.path = "/qr?" + q
-		if e.text == "" {
-			e.text = "Hello world"
-		}
-		if e.size == 0 {
-			e.size = 150
-		}
-		if e.ec == "" {
-			e.ec = "M"
-		}
-		if e.ctype == "" {
-			e.ctype = "image/png"
-		}
-		if e.fg == (color.NRGBA{}) {
-			e.fg = black
-		}
-		if e.bg == (color.NRGBA{}) {
-			e.bg = white
-		}
-		if e.clear {
-			e.bg = color.NRGBA{}
-		}
-		if e.margin < 0 {
-			e.margin = 0
-		} else if e.margin == 0 {
-			e.margin = 4
-		}
-		return e
+		return e.withDefaults("/qr?"+q, peerExample{text: "Hello world", size: 150, ec: "M", border: -1, margin: 4})
 	}
 	google := func(q string, e peerExample) peerExample {
-		e.path = "/chart?cht=qr&" + q
-		if e.text == "" {
-			e.text = "Hello world"
-		}
-		if e.ec == "" {
-			e.ec = "L"
-		}
-		e.ctype, e.fg, e.bg = "image/png", black, white
-		if e.margin < 0 {
-			e.margin = 0
-		} else if e.margin == 0 {
-			e.margin = 4
-		}
-		return e
+		return e.withDefaults("/chart?cht=qr&"+q, peerExample{text: "Hello world", ec: "L", border: -1, margin: 4})
 	}
 	return []peerExample{
 		// goQR (goqr.me/api/doc/create-qr-code): the quick start, then
