@@ -18,6 +18,7 @@ package compat
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"qrkeyless/core/generate"
@@ -91,6 +92,10 @@ type translation struct {
 // generation pipeline, as GET /api/v1/qr would be read, with the peer's
 // defaults, bounds and size semantics.
 func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
+	if n := strings.Count(rawQuery, "&") + 1; n > params.MaxPairs {
+		return generate.Request{}, problem.BadValue.Newf("", "Send at most "+strconv.Itoa(params.MaxPairs)+" parameters.",
+			"the query has %d parameters; at most %d are read", n, params.MaxPairs)
+	}
 	q := parse(rawQuery, p.plus)
 	t := &translation{peer: p, call: params.NewCall(p.Path, q), ours: url.Values{}}
 	p.start(t)
@@ -124,28 +129,39 @@ func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 	return req, nil
 }
 
-// parse reads a raw query, which the server has already read strictly
-// (params.ParseQuery): pairs split at &, '+' a space unless plus.
+// parse reads a raw query as the peers read theirs: pairs split at &
+// only (a ';' is part of a value), '+' a space unless plus, and a '%'
+// that starts no escape kept as it is (as PHP's urldecode keeps it).
 func parse(raw string, plus bool) url.Values {
-	unescape := url.QueryUnescape
-	if plus {
-		unescape = url.PathUnescape
-	}
 	q := url.Values{}
 	for _, pair := range strings.Split(raw, "&") {
 		if pair == "" {
 			continue
 		}
 		name, value, _ := strings.Cut(pair, "=")
-		if k, err := unescape(name); err == nil {
-			name = k
-		}
-		if v, err := unescape(value); err == nil {
-			value = v
-		}
+		name, value = unescape(name, plus), unescape(value, plus)
 		q[name] = append(q[name], value)
 	}
 	return q
+}
+
+// unescape decodes %XX escapes, and '+' as a space unless plus; a '%'
+// that starts no escape stays as it is.
+func unescape(s string, plus bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1:i+3]):
+			n, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			b.WriteByte(byte(n))
+			i += 2
+		case c == '+' && !plus:
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // one is the value of the peer's parameter name: two different values

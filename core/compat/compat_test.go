@@ -71,6 +71,12 @@ func TestParams(t *testing.T) {
 		check func(g got) bool
 	}{
 		{GoQR, "data=a+b%21", func(g got) bool { return g.text == "a b!" }}, // a form: + is a space
+		// As the peers read a query: a ';' is part of a value, a '%' that
+		// starts no escape stays.
+		{GoQR, "data=WIFI:S:Cafe;T:nopass;;&size=300x300", func(g got) bool { return g.text == "WIFI:S:Cafe;T:nopass;;" && g.size == 300 }},
+		{GoQR, "data=100%25+off%", func(g got) bool { return g.text == "100% off%" }},
+		{QuickChart, "text=a%zzb+c", func(g got) bool { return g.text == "a%zzb+c" }},
+		{Google, "cht=qr&chs=100x100&chl=BEGIN:VCARD%0AN:Doe;John%0AEND:VCARD", func(g got) bool { return g.text == "BEGIN:VCARD\nN:Doe;John\nEND:VCARD" }},
 		{GoQR, "data=x&size=300x300", func(g got) bool { return g.size == 300 }},
 		{GoQR, "data=x&size=300x200", func(g got) bool { return g.size == 200 }}, // the square that fits
 		{GoQR, "data=x&size=10x10", func(g got) bool { return g.size == 10 }},    // goQR's bound, not ours (64)

@@ -28,13 +28,14 @@ import (
 // of routes, which ServeHTTP dispatches on and the OpenAPI description is
 // written from.
 type route struct {
-	path    string
-	methods []string // GET implies HEAD
-	handle  http.HandlerFunc
-	doc     func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
-	post    *postHelp             // for a POST route: what to send, for the fix of a 405
-	heavy   bool                  // takes one of the slots (busy.go)
-	exact   bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
+	path     string
+	methods  []string // GET implies HEAD
+	handle   http.HandlerFunc
+	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	post     *postHelp             // for a POST route: what to send, for the fix of a 405
+	heavy    bool                  // takes one of the slots (busy.go)
+	exact    bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
+	ownQuery bool                  // reads its raw query itself, as a peer API does (compat.go), not strictly
 }
 
 // allow is what the route answers, as the Allow header and the CORS
@@ -124,8 +125,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	allow := rt.allow()
 	// Every route reads r.URL.Query(), which drops what it cannot read;
-	// once the strict reading passes, the two agree.
-	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions {
+	// once the strict reading passes, the two agree. A peer's path reads
+	// its raw query as the peer does (core/compat): a ';' in a value is
+	// part of it there (WIFI:S:x;T:WPA;;), as at goQR and Google.
+	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions && !rt.ownQuery {
 		writeProblem(w, r, p)
 		return
 	}

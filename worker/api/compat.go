@@ -24,7 +24,7 @@ import (
 func (s *server) compatRoutes() []route {
 	var rs []route
 	for _, p := range compat.Peers {
-		rs = append(rs, route{path: p.Path, exact: true, methods: []string{"GET"}, handle: s.compat(p), doc: compatDoc(p)})
+		rs = append(rs, route{path: p.Path, exact: true, ownQuery: true, methods: []string{"GET"}, handle: s.compat(p), doc: compatDoc(p)})
 	}
 	return append(rs, route{path: compat.GoQRRead, exact: true, methods: []string{"POST"}, handle: s.readQRCode, doc: readQRDoc, heavy: true,
 		post: &postHelp{"the image as multipart form field file (an address, fileurl, is not fetched)", `-F file=@code.png`}})

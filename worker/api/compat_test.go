@@ -54,12 +54,21 @@ func TestCompatPaths(t *testing.T) {
 	for target, status := range map[string]int{
 		"/v1/create-qr-code/?data=hi": 200, "/v1/create-qr-code?data=hi": 200, "/v1/create-qr-code/x?data=hi": 404,
 		"/qr?text=hi": 200, "/qr/?text=hi": 404, "/chart?cht=qr&chs=100x100&chl=hi": 200,
+		// A ';' is part of a value on the peers' paths, as there; ours
+		// still read the query strictly.
+		"/chart?cht=qr&chs=100x100&chl=WIFI:S:Cafe;T:nopass;;": 200, "/api/v1/qr?data=WIFI:S:Cafe;T:nopass;;": 400,
 	} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
 		if w.Code != status {
 			t.Errorf("%s: %d, want %d", target, w.Code, status)
 		}
+	}
+	// A wifi password in the text: made, never kept, as on /api/v1/qr.
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/chart?cht=qr&chs=100x100&chl=WIFI:S:Cafe;T:WPA;P:hunter2hunter2;;", nil))
+	if w.Code != 200 || w.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("a secret: %d, Cache-Control %q", w.Code, w.Header().Get("Cache-Control"))
 	}
 }
 
