@@ -14,6 +14,9 @@ export WRANGLER_SEND_METRICS=false
 out=build/bench
 rm -rf "$out"
 mkdir -p "$out" docs
+# The header of BENCHMARKS.md: the command, the machine and the commit,
+# recorded before the run writes anything into the tree.
+node bench/report/header.mjs --json "$(go version)" > "$out/run.json"
 started=$(date +%s)
 step() { echo "bench [$(($(date +%s) - started))s]: $*" >&2; }
 
@@ -81,9 +84,9 @@ QR_AGREEMENT_DIR="$root/$out/agreement" go test -count=1 -run '^TestWriteAgreeme
 node e2e/agreement/agreement.mjs "$out/agreement" --json > "$out/agreement.json" || true
 
 step "branding: the brand set (logos, frames, gradients) read by zxing-cpp and jsQR, the largest logo per ec, costs of a logo code"
-QR_BRAND_DIR="$root/$out/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand > /dev/null
+QR_BRAND_DIR="$root/$out/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/verify > /dev/null
 node e2e/agreement/brand.mjs "$out/brandset" --json > "$out/brandset.json" || true
-QR_BRAND_COSTS="$root/$out/brand-costs.json" go test -count=1 -run '^TestBrandCosts$' ./core/brand > /dev/null
+QR_BRAND_COSTS="$root/$out/brand-costs.json" go test -count=1 -run '^TestBrandCosts$' ./core/verify > /dev/null
 
 step "CPU profile of our decoder on the hard set"
 "$out/peers" profile -o "$out/ours-decode.pprof" -dir "$out/decode" -set hard -for 3s > /dev/null

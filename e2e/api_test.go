@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -27,39 +26,6 @@ func scan(t *testing.T, r response, want string) {
 	if err != nil || got != want {
 		t.Fatalf("decoded %q (%v), want %q", got, err, want)
 	}
-}
-
-func TestFormats(t *testing.T) {
-	each(t, func(t *testing.T, base string) {
-		q := "/api/v1/qr?data=" + url.QueryEscape(sample)
-		for _, tt := range []struct{ format, ctype string }{
-			{"png", "image/png"}, {"svg", "image/svg+xml"}, {"svg-tiny", "image/svg+xml"},
-			{"json", "application/json"}, {"base64", "text/plain; charset=utf-8"},
-		} {
-			r := get(t, base+q+"&format="+tt.format)
-			if ct := r.header.Get("Content-Type"); ct != tt.ctype {
-				t.Errorf("%s: Content-Type %q, want %q", tt.format, ct, tt.ctype)
-			}
-			switch tt.format {
-			case "json":
-				if got := matrixText(t, r.body); got != sample {
-					t.Errorf("json matrix decodes to %q", got)
-				}
-			case "base64":
-				const prefix = "data:image/png;base64,"
-				if !bytes.HasPrefix(r.body, []byte(prefix)) {
-					t.Fatalf("base64 body starts %.30q", r.body)
-				}
-				raw, err := base64.StdEncoding.DecodeString(string(r.body[len(prefix):]))
-				if err != nil {
-					t.Fatal(err)
-				}
-				scan(t, response{200, nil, raw}, sample)
-			default:
-				scan(t, r, sample)
-			}
-		}
-	})
 }
 
 // matrixText draws a format=json matrix and decodes it.

@@ -73,7 +73,7 @@ node e2e/agreement/agreement.mjs build/agreement
 # the style matrix grown to logos, frames and gradients, decided as
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
 rm -rf build/brandset
-QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand/
+QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/verify/
 node e2e/agreement/brand.mjs build/brandset
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
 # The Go clients beside the TypeScript ones: the official Go SDK and

@@ -25,6 +25,7 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 )
 
 // Control is one input of an editor form: a payload field or a style option.
@@ -488,7 +489,7 @@ func brandPictures(c *qr.Code, px int, out map[string][]byte) error {
 
 // branded draws c with the branding q asks for, as an image.
 func branded(c *qr.Code, q url.Values) (image.Image, error) {
-	o, p := params.Parse(params.NewCall("", q))
+	o, p := params.Parse(request.NewCall("", q))
 	if p != nil {
 		return nil, p
 	}

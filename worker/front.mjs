@@ -1,4 +1,4 @@
-// What the Worker does in front of Go (README, "The Worker"): fair use,
+// What the Worker does in front of Go (docs/architecture.md, "The Worker"): fair use,
 // counted by Cloudflare's rate-limiting bindings, and the edge cache, kept
 // with the Cache API. Go decides what each is about: its table of limits
 // (worker/api/fairuse.go, registered as go.limits beside handleRequest)

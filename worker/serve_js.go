@@ -27,7 +27,7 @@ import (
 // tooMany, for fair use (front.mjs), and warm. Then it blocks for good:
 // entry.mjs runs it once per isolate, while the Worker's module loads,
 // where the package's own entry would start a program for every request
-// (README, "The Worker"). Static files are wrangler's assets, so the
+// (docs/architecture.md, "The Worker"). Static files are wrangler's assets, so the
 // handler gets no site.
 func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double

@@ -1,12 +1,13 @@
 // Package batch renders many codes in one call: plain items (data) and typed
 // items (type + fields), with shared and per-item rendering settings. An item
 // that fails carries its problem document and does not fail the others.
-// Output "sheet" lays the codes out on a printable label sheet (core/sheet).
-// The /batch page makes its rows one at a time with One, as Run makes items.
+// Output "sheet" lays the codes out on a printable label sheet (core/sheet);
+// output "zip" is written by Zip (zip.go), with a manifest. The /batch page
+// makes its rows one at a time with One, as Run makes items, and writes
+// its ZIP with the same Zip.
 package batch
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,7 +16,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"qrkeyless/core/budget"
 	"qrkeyless/core/generate"
@@ -24,7 +24,9 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/sheet"
+	"qrkeyless/core/verify"
 )
 
 // MaxItems is the most items one call may carry.
@@ -63,6 +65,7 @@ type Result struct {
 	Payload string           `json:"payload,omitempty" desc:"The text encoded."`
 	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
+	entry   Entry // output zip: the item's file and manifest line
 }
 
 // Response is the JSON answer for every output but zip and sheet.
@@ -164,10 +167,10 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 		total += costs[i]
 		captions = captions || plans[i].res.Error == nil && plans[i].req.Options.Brand.FrameText != ""
 	}
-	if req.Output == "sheet" && captions && req.Layout.Code > req.Layout.Fit(true) {
-		fit := strconv.FormatFloat(req.Layout.Fit(true), 'f', -1, 64)
-		return Response{}, problem.BadValue.Newf("sheet."+sheet.CodeMM.Name, `Set "sheet":{"code_mm":`+fit+`}, or leave code_mm out for the largest that fits.`,
-			"code_mm=%s leaves no room for the captions under the codes: at most %s mm does", strconv.FormatFloat(req.Layout.Code, 'f', -1, 64), fit)
+	if req.Output == "sheet" && captions {
+		if p := req.Layout.Captioned(); p != nil {
+			return Response{}, p
+		}
 	}
 	if total > b.Draw.Left() {
 		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
@@ -177,10 +180,10 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 		out.labels = &sheet.Labels{}
 	}
 	for i, pl := range plans {
-		var code *generate.Code
+		var code *verify.Code
 		out.Items[i], code = pl.make(ctx, req.Output, f, base)
 		if code != nil && out.labels != nil {
-			out.labels.Add(code)
+			out.labels.Add(code.QR, code.Options.Render(), code.Brand)
 		}
 		if !b.Answer.Charge(out.Items[i].size()) {
 			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
@@ -192,7 +195,7 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 
 // Made is one item made by One.
 type Made struct {
-	Code *generate.Code
+	Code *verify.Code
 	Body []byte // the code in the output's format (PNG for zip; none for sheet)
 	Text string // the payload encoded
 }
@@ -262,9 +265,13 @@ type plan struct {
 // of its symbol, every problem included, without making the code.
 func prepare(req Request, it Item) (pl plan) {
 	pl.res.ID = it.ID
+	pl.res.entry.Kind = "text"
+	if it.Type != "" {
+		pl.res.entry.Kind = it.Type
+	}
 	q, p := query(req.Style, it.Style)
 	pl.q = q
-	defer func() { params.Scrub(pl.res.Error, q) }() // errors.json and the JSON answer alike
+	defer func() { request.Scrub(pl.res.Error, q) }() // errors.json and the JSON answer alike
 	if p != nil {
 		pl.res.Error = p
 		return pl
@@ -284,10 +291,10 @@ func prepare(req Request, it Item) (pl plan) {
 	case it.Data != "":
 		q.Set(params.Data.Name, it.Data)
 	default:
-		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, params.NewCall(path, q).With("data", params.Data.Example))
+		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, request.NewCall(path, q).With("data", params.Data.Example))
 		return pl
 	}
-	if pl.req, p = generate.Read(params.NewCall(path, q), kind); p != nil {
+	if pl.req, p = generate.Read(request.NewCall(path, q), kind); p != nil {
 		pl.res.Error = p
 		return pl
 	}
@@ -314,33 +321,33 @@ func (pl plan) cost(output string, f *render.Format) int64 {
 	case output == "sheet" && !pl.req.Options.Brand.Touches():
 		g := *f
 		g.Brand = nil
-		return pl.req.Cost(pl.version, g)
+		return verify.Cost(pl.req, pl.version, g)
 	}
-	return pl.req.Cost(pl.version, *f)
+	return verify.Cost(pl.req, pl.version, *f)
 }
 
 // make makes the planned item in output, drawn in f, and gives its code
 // too (none for a link, or when it failed).
-func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result, code *generate.Code) {
+func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result, code *verify.Code) {
 	res = pl.res
 	if res.Error != nil {
 		return res, nil
 	}
-	defer func() { params.Scrub(res.Error, pl.q) }()
+	defer func() { request.Scrub(res.Error, pl.q) }()
 	if f == nil { // url
 		if pl.req.Secret {
 			res.Error = problem.BadValue.New("output", "a url would carry this item's secret in the clear",
 				`Use "output":"base64" or "svg" for items with a password or key.`)
 			return res, nil
 		}
-		if _, p := params.Encode(pl.req.Call, pl.req.Text, pl.req.Options); p != nil {
+		if _, p := pl.req.Encode(); p != nil {
 			res.Error = p
 			return res, nil
 		}
 		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
 		return res, nil
 	}
-	code, body, p := pl.req.Make(ctx, *f)
+	code, body, p := verify.Make(ctx, pl.req, *f)
 	if p != nil {
 		res.Error = p
 		return res, nil
@@ -355,6 +362,13 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 		res.Matrix = body
 	case "zip":
 		res.png = body
+		res.entry.Version, res.entry.EC = code.QR.Version, code.QR.Level.String()
+		if rep, ok := code.Verified(); ok {
+			res.entry.Scans = "no"
+			if rep.Scannable {
+				res.entry.Scans = "yes"
+			}
+		}
 	}
 	return res, code
 }
@@ -430,77 +444,6 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 		}
 	}
 	return q, nil
-}
-
-// fileName is id made safe as a file name: each run of characters other
-// than A-Z, a-z, 0-9, '.', '_' and '-' becomes one '_', and dots and
-// underscores are trimmed from the ends. (A loop, not a regexp: regexp
-// would bring its Unicode tables into the Worker's start-up.)
-func fileName(id string) string {
-	var b strings.Builder
-	run := false
-	for _, r := range id {
-		safe := r < 128 && (r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
-		if safe {
-			b.WriteRune(r)
-		} else if !run {
-			b.WriteByte('_')
-		}
-		run = !safe
-	}
-	return strings.Trim(b.String(), "._")
-}
-
-// Names gives files unique, safe names: an item's id made file-name safe
-// (its index from 1 when nothing is left of it), and -2, -3 ... after a
-// name already given.
-type Names map[string]bool
-
-// Name returns the name of the file of item i (from 0) with id.
-func (used Names) Name(id string, i int) string {
-	name := fileName(id)
-	if name == "" {
-		name = strconv.Itoa(i + 1)
-	}
-	for base, n := name, 2; used[name]; n++ {
-		name = fmt.Sprintf("%s-%d", base, n)
-	}
-	used[name] = true
-	return name
-}
-
-// ZipDate is the date of every zip entry: the same items give the same
-// bytes, and the earliest date a zip can hold is a real one (a zero
-// header date reads as 1980-00-00).
-var ZipDate = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// Zip writes one PNG per successful item, named by its id made file-name
-// safe and unique (or by its index), and errors.json listing the failures.
-func Zip(r Response) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	used := Names{}
-	type failure struct {
-		Index int              `json:"index"`
-		ID    string           `json:"id,omitempty"`
-		Error *problem.Problem `json:"error"`
-	}
-	var failed []failure
-	for i, it := range r.Items {
-		if it.Error != nil {
-			failed = append(failed, failure{i, it.ID, it.Error})
-			continue
-		}
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: used.Name(it.ID, i) + ".png", Method: zip.Store, Modified: ZipDate}) // PNG is compressed already
-		w.Write(it.png)
-	}
-	if len(failed) > 0 {
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "errors.json", Method: zip.Deflate, Modified: ZipDate})
-		b, _ := json.MarshalIndent(failed, "", "  ")
-		w.Write(b)
-	}
-	zw.Close()
-	return buf.Bytes()
 }
 
 // Sheet lays out the codes of a sheet's successful items on req's layout,

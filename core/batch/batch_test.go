@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"qrkeyless/core/budget"
-	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/request"
 	"qrkeyless/internal/hostile"
 	"qrkeyless/internal/readback"
 )
@@ -116,7 +116,7 @@ func TestParseLimits(t *testing.T) {
 
 func TestZip(t *testing.T) {
 	r := run(t, `{"output":"zip","items":[{"id":"menu card","data":"a"},{"id":"menu card","data":"b"},{"data":"c"},{"id":"bad","data":"x","style":{"size":1}}]}`)
-	z, err := zip.NewReader(bytes.NewReader(Zip(r)), int64(len(Zip(r))))
+	z, err := zip.NewReader(bytes.NewReader(r.Zip()), int64(len(r.Zip())))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,9 +128,18 @@ func TestZip(t *testing.T) {
 		}
 		rc, _ := f.Open()
 		b, _ := io.ReadAll(rc)
-		if f.Name == "errors.json" {
+		switch f.Name {
+		case "errors.json":
 			if !strings.Contains(string(b), `"bad"`) {
 				t.Errorf("errors.json: %s", b)
+			}
+			continue
+		case "manifest.csv":
+			// Every item, in order, the failed one with its problem.
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			if len(lines) != 5 || lines[0] != "file,item,kind,version,ec,scans" || !strings.HasPrefix(lines[1], "menu_card.png,0,text,1,M,") ||
+				!strings.HasPrefix(lines[4], ",3,text,,,not made: size") {
+				t.Errorf("manifest.csv:\n%s", b)
 			}
 			continue
 		}
@@ -142,7 +151,7 @@ func TestZip(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("missing from zip: %v", want)
 	}
-	if !bytes.Equal(Zip(r), Zip(r)) {
+	if !bytes.Equal(r.Zip(), r.Zip()) {
 		t.Error("zip is not deterministic")
 	}
 }
@@ -198,7 +207,7 @@ func FuzzBatch(f *testing.F) {
 				t.Fatalf("%q: item error %+v", body, it.Error)
 			}
 			for _, link := range []string{it.URL, fixOf(it.Error)} {
-				if u, err := url.Parse(link); err == nil && params.HasSecret(u.Query()) {
+				if u, err := url.Parse(link); err == nil && request.HasSecret(u.Query()) {
 					t.Fatalf("%q: %s carries a secret", body, link)
 				}
 			}
@@ -278,7 +287,7 @@ func TestSheet(t *testing.T) {
 		}
 	}
 	req, _ = Parse([]byte(`{"output":"sheet","sheet":{"code_mm":34},"items":[{"data":"a","style":{"frame_text":"A"}}]}`))
-	if _, p := Run(context.Background(), req, ""); p == nil || !strings.Contains(p.Fix, `"code_mm":29.8`) {
+	if _, p := Run(context.Background(), req, ""); p == nil || !strings.Contains(p.Fix, `"code_mm":"29.8"`) {
 		t.Errorf("a caption under a code that fills the label: %v", p)
 	}
 }

@@ -22,8 +22,8 @@ import (
 	"strings"
 
 	"qrkeyless/core/generate"
-	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/request"
 )
 
 // Peer is one API whose URLs the service answers.
@@ -92,12 +92,12 @@ type translation struct {
 // generation pipeline, as GET /api/v1/qr would be read, with the peer's
 // defaults, bounds and size semantics.
 func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
-	if n := strings.Count(rawQuery, "&") + 1; n > params.MaxPairs {
-		return generate.Request{}, problem.BadValue.Newf("", "Send at most "+strconv.Itoa(params.MaxPairs)+" parameters.",
-			"the query has %d parameters; at most %d are read", n, params.MaxPairs)
+	if n := strings.Count(rawQuery, "&") + 1; n > request.MaxPairs {
+		return generate.Request{}, problem.BadValue.Newf("", "Send at most "+strconv.Itoa(request.MaxPairs)+" parameters.",
+			"the query has %d parameters; at most %d are read", n, request.MaxPairs)
 	}
 	q := parse(rawQuery, p.plus)
-	t := &translation{peer: p, call: params.NewCall(p.Path, q), ours: url.Values{}}
+	t := &translation{peer: p, call: request.NewCall(p.Path, q), ours: url.Values{}}
 	p.start(t)
 	for _, pa := range p.Params {
 		v, pr := t.one(pa.Name)
@@ -116,7 +116,7 @@ func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 	if pr := p.finish(t); pr != nil {
 		return generate.Request{}, pr
 	}
-	call := params.NewCall(p.Path, t.ours)
+	call := request.NewCall(p.Path, t.ours)
 	ours := t.ours
 	call.Write = func(fixed url.Values) string { return unread(p, q, ours, fixed) }
 	req, pr := generate.Read(call, nil)
@@ -125,7 +125,7 @@ func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 	}
 	req.Options.Size, req.Options.Margin, req.Options.Border = t.size, t.margin, t.border
 	req.Options.Brand.CaptionSize = t.caption
-	req.Secret = req.Secret || params.HasSecret(q)
+	req.Secret = req.Secret || request.HasSecret(q)
 	return req, nil
 }
 
@@ -188,7 +188,7 @@ func unread(p *Peer, sent, ours, fixed url.Values) string {
 	out := url.Values{}
 	for k, vs := range sent {
 		for _, v := range vs {
-			out.Add(k, params.RedactValue(k, v))
+			out.Add(k, request.RedactValue(k, v))
 		}
 	}
 	var names []string

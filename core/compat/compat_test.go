@@ -11,6 +11,7 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
+	"qrkeyless/core/verify"
 )
 
 // got is what a read request comes to: the options that shape the
@@ -248,7 +249,7 @@ func TestMakeProblemsInPeerTerms(t *testing.T) {
 			t.Fatalf("%s: %s", tt.p.Path, pr.Detail)
 		}
 		ctx := budget.With(context.Background(), budget.New())
-		_, _, pr = req.Make(ctx, req.Options.Format)
+		_, _, pr = verify.Make(ctx, req, req.Options.Format)
 		if pr == nil || pr.Fix != tt.fix {
 			t.Errorf("%s: %v; want the fix %.80s", tt.p.Path, pr, tt.fix)
 		}

@@ -1,6 +1,11 @@
-// Package params reads the shared rendering parameters of every generation
-// endpoint from a query: aliases, defaults, bounds, and the problem document
-// (with a corrected call) for each way a value can be wrong.
+// Package params is the table of the parameters every generation endpoint
+// takes (Param: name, aliases, type, default, bounds, help, example), from
+// which the API reads them, the OpenAPI description, the MCP tools'
+// schemas, /docs and llms.txt list them, and the editor names its
+// controls; and the reading of them from a call: each value checked, and
+// the problem document (with a corrected call) for each way it can be
+// wrong. Encoding what was read is core/generate's; the secret rule and
+// the strict reading of a query are core/request's.
 package params
 
 import (
@@ -18,7 +23,7 @@ import (
 )
 
 // Param describes one query parameter: the table that drives parsing, the
-// OpenAPI document, the MCP tool schemas and the README.
+// OpenAPI document, the MCP tool schemas, llms.txt and docs/parameters.md.
 type Param struct {
 	Name     string
 	Aliases  []string
@@ -28,6 +33,11 @@ type Param struct {
 	Enum     func() []string
 	Help     string
 	Example  string
+	// SameBytes marks a parameter that changes no answer's bytes (only
+	// a header, say), which the edge-cache key may leave out; every other
+	// rendering parameter must change the key where it changes the bytes
+	// (core/verify's TestEveryParameterKeysItsBytes).
+	SameBytes bool
 }
 
 // Value is s, a default or an example written as in a query string, as the
@@ -377,7 +387,7 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 		if contains(names, q) {
 			continue
 		}
-		if right := nearMiss(strings.ToLower(q), names); right != "" {
+		if right := NearMiss(strings.ToLower(q), names); right != "" {
 			v := ""
 			if len(vals) > 0 {
 				v = vals[0]
@@ -389,10 +399,10 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 	return nil
 }
 
-// nearMiss returns the known name that q misspells: within edit distance 1
+// NearMiss returns the known name that q misspells: within edit distance 1
 // of a name of up to four letters, 2 of a longer one. Names shorter than
 // three letters are never near misses, so cache busters like v=2 pass.
-func nearMiss(q string, names []string) string {
+func NearMiss(q string, names []string) string {
 	if len(q) < 3 {
 		return ""
 	}

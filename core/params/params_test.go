@@ -12,7 +12,7 @@ import (
 
 func call(raw string) problem.Call {
 	q, _ := url.ParseQuery(raw)
-	return NewCall("/api/v1/qr", q)
+	return problem.Call{Path: "/api/v1/qr", Query: q}
 }
 
 func TestParseValues(t *testing.T) {

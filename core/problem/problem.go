@@ -40,7 +40,7 @@ func (p *Problem) JSON() []byte {
 }
 
 // Kinds of problem, each with its status and title. The type URI is the
-// relative reference /problems/<slug>, documented in the README.
+// relative reference /problems/<slug>, documented in docs/interface.md, "Errors".
 var (
 	BadValue    = kind{400, "invalid-parameter", "Invalid parameter"}
 	Missing     = kind{400, "missing-parameter", "Missing parameter"}
@@ -87,7 +87,7 @@ type Call struct {
 	Write func(q url.Values) string
 
 	// Redact, when set, rewrites every value a fix or a detail repeats,
-	// so that none carries a secret (params.NewCall sets the service's
+	// so that none carries a secret (request.NewCall sets the service's
 	// one rule). Query keeps the values as sent, for the work itself.
 	Redact func(name, value string) string
 }

@@ -13,9 +13,9 @@ import (
 // written by Go's image/gif and image/jpeg, which register their decoders
 // as they load: the browser's editor, which imports this package for its
 // table of formats, must not carry them. So this package does not import
-// them; package core/render/codecs registers their encoders, and every
-// program that writes GIF or JPEG imports it (the server does, in
-// worker/api).
+// them; package core/render/codecs registers their encoders, and core/verify,
+// through which every program that writes a code's bytes makes it, imports
+// it.
 type Encoder func(w io.Writer, m image.Image) error
 
 // encoders are the registered encoders, by format name; they are

@@ -8,7 +8,6 @@ import (
 
 	"qrkeyless/core/brand"
 	"qrkeyless/core/frame"
-	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/pdf"
 	"qrkeyless/core/problem"
@@ -48,16 +47,17 @@ type label struct {
 	pr brand.Print // the zero Print for a plain code
 }
 
-// Add adds a code as generate made it.
-func (ls *Labels) Add(c *generate.Code) {
-	lb := label{qr: c.QR, o: c.Options.Render()}
-	if c.Brand != nil {
-		lb.pr = c.Brand.Print()
+// Add adds a code drawn with options o: its symbol, and its branding
+// (nil for a plain code).
+func (ls *Labels) Add(c *qr.Code, o render.Options, b *brand.Code) {
+	lb := label{qr: c, o: o}
+	if b != nil {
+		lb.pr = b.Print()
 		if lb.pr.Logo && ls.logos[lb.pr.Hash] == nil {
 			if ls.logos == nil {
 				ls.logos = map[string]*image.RGBA{}
 			}
-			ls.logos[lb.pr.Hash] = c.Brand.LogoImage(logoSide)
+			ls.logos[lb.pr.Hash] = b.LogoImage(logoSide)
 		}
 	}
 	ls.list = append(ls.list, lb)
@@ -67,7 +67,7 @@ func (ls *Labels) Add(c *generate.Code) {
 func (ls *Labels) Len() int { return len(ls.list) }
 
 // PDF writes the codes on the sheet, one a label in order, row after row
-// and page after page: each as generate made it (its module and eye
+// and page after page: each as it was made (its module and eye
 // shapes, colours, gradients and logo; CMYK when its options ask for
 // it), of the side Side gives, with the frame's text as the caption under
 // it. The codes and captions are outlines; a logo is an image, written

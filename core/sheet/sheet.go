@@ -65,6 +65,8 @@ type Layout struct {
 	PitchX, PitchY float64 // label to label, mm
 	Code           float64 // the code's side, quiet zone included, mm; 0 for the largest that fits
 	CropMarks      bool
+
+	call problem.Call // the call read, for the fixes of later checks
 }
 
 // The layout's parameters: the members of a batch's "sheet" object, and
@@ -155,6 +157,20 @@ func (l Layout) Side(captions bool) float64 {
 		return l.Code
 	}
 	return l.Fit(captions)
+}
+
+// Captioned checks that the code's side, when given, leaves room for the
+// captions under the codes: the problem's fix is the largest side that
+// does. The batch endpoint and the /batch page both check with it once
+// they know some code has a caption.
+func (l Layout) Captioned() *problem.Problem {
+	fit := l.Fit(true)
+	if l.Code == 0 || l.Code <= fit {
+		return nil
+	}
+	_, name, _ := params.Get(l.call, CodeMM)
+	return problem.BadValue.Newf(CodeMM.Name, l.call.With(name, pnum(fit)),
+		"code_mm=%s leaves no room for the captions under the codes: at most %s mm does", pnum(l.Code), pnum(fit))
 }
 
 // PerPage is how many labels a page holds.
@@ -285,6 +301,7 @@ func custom(call problem.Call, l Layout) (Layout, *problem.Problem) {
 // marks.
 func finish(call problem.Call, l Layout) (Layout, *problem.Problem) {
 	var p *problem.Problem
+	l.call = call
 	if l.Code, p = number(call, CodeMM); p != nil {
 		return l, p
 	}

@@ -13,6 +13,8 @@ import (
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
+	"qrkeyless/core/verify"
 )
 
 // The presets are the makers' figures: every label on its paper, none
@@ -20,7 +22,7 @@ import (
 // left and right, top and bottom, agree within a tenth of a millimetre).
 func TestPresetsFitTheirPaper(t *testing.T) {
 	for _, p := range Presets {
-		l, prob := Read(params.NewCall("", url.Values{"preset": {p.Name}}))
+		l, prob := Read(request.NewCall("", url.Values{"preset": {p.Name}}))
 		if prob != nil {
 			t.Fatalf("%s: %v", p.Name, prob)
 		}
@@ -59,7 +61,7 @@ func TestRead(t *testing.T) {
 		{"code_mm=1", "code_mm: ?code_mm=5"},
 		{"crop_marks=maybe", "crop_marks: ?crop_marks=1"},
 	} {
-		l, p := Read(params.NewCall("", mustQuery(tc.query)))
+		l, p := Read(request.NewCall("", mustQuery(tc.query)))
 		got := ""
 		if p != nil {
 			got = p.Field + ": " + p.Fix
@@ -81,7 +83,7 @@ func mustQuery(s string) url.Values {
 }
 
 func TestLabelPositions(t *testing.T) {
-	l, _ := Read(params.NewCall("", url.Values{}))
+	l, _ := Read(request.NewCall("", url.Values{}))
 	for _, tc := range []struct {
 		i    int
 		page int
@@ -103,15 +105,15 @@ func codes(t *testing.T, n int, extra url.Values) *Labels {
 		for k, v := range extra {
 			q[k] = v
 		}
-		req, p := generate.Read(params.NewCall("/api/v1/qr", q), nil)
+		req, p := generate.Read(request.NewCall("/api/v1/qr", q), nil)
 		if p != nil {
 			t.Fatal(p)
 		}
-		c, _, p := req.Make(context.Background(), svg)
+		c, _, p := verify.Make(context.Background(), req, svg)
 		if p != nil {
 			t.Fatal(p)
 		}
-		out.Add(c)
+		out.Add(c.QR, c.Options.Render(), c.Brand)
 	}
 	return out
 }
@@ -120,7 +122,7 @@ func codes(t *testing.T, n int, extra url.Values) *Labels {
 // same codes give the same bytes. (e2e/print renders sheets with poppler
 // and reads every code with zxing-cpp.)
 func TestPDFPages(t *testing.T) {
-	l, _ := Read(params.NewCall("", url.Values{"crop_marks": {"1"}}))
+	l, _ := Read(request.NewCall("", url.Values{"crop_marks": {"1"}}))
 	cs := codes(t, 43, url.Values{"frame_text": {"Asset"}})
 	a, b := l.PDF(cs), l.PDF(cs)
 	if !bytes.Equal(a, b) {
@@ -144,7 +146,7 @@ func TestPDFPages(t *testing.T) {
 }
 
 func TestCheckRefusesFrames(t *testing.T) {
-	call := params.NewCall("/api/v1/qr", url.Values{"data": {"x"}, "frame": {"box"}, "frame_text": {"Hi"}})
+	call := request.NewCall("/api/v1/qr", url.Values{"data": {"x"}, "frame": {"box"}, "frame_text": {"Hi"}})
 	req, p := generate.Read(call, nil)
 	if p != nil {
 		t.Fatal(p)

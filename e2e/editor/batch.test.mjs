@@ -45,7 +45,7 @@ after(async () => {
   await browser?.close();
 });
 
-// wifi is a row's text as payloads.md writes it: \ ; , : and " escaped
+// wifi is a row's text as docs/payloads.md writes it: \ ; , : and " escaped
 // with a backslash in the SSID and the password.
 const esc = (s) => s.replace(/[\\;,:"]/g, (c) => `\\${c}`);
 const wifi = (ssid, password) => `WIFI:T:WPA;S:${esc(ssid)};P:${esc(password)};;`;
@@ -131,7 +131,7 @@ test('200 wifi rows with passwords become a ZIP whose 200 codes each read as the
     assert.deepEqual(await decode(png), [w.text], `${w.name}.png`);
   }
   const manifest = files.get('manifest.csv').toString();
-  assert.match(manifest, /^file,row,kind,version,ec,scans\nRoom_1\.png,2,wifi,\d+,H,yes\n/);
+  assert.match(manifest, /^file,item,kind,version,ec,scans\nRoom_1\.png,2,wifi,\d+,H,yes\n/);
   assert.equal(manifest.trim().split('\n').length, 201);
 
   // No password anywhere but in the page's memory: not the address or its
@@ -231,7 +231,7 @@ test('a row with a bad field is listed with its column and the API’s fix, and 
   assert.equal(await bad.locator('.fix code').textContent(), api.error.fix);
   assert.doesNotMatch(api.error.fix, /short/);
   const zip = unzip((await save(page)).bytes);
-  assert.deepEqual([...zip.keys()].sort(), ['lobby.png', 'manifest.csv', 'pool.png']);
+  assert.deepEqual([...zip.keys()].sort(), ['errors.json', 'lobby.png', 'manifest.csv', 'pool.png']);
   assert.deepEqual(await decode(zip.get('pool.png')), ['WIFI:T:WPA;S:Pool;P:battery staple;;']);
   assert.match(zip.get('manifest.csv').toString(), /^,3,wifi,,,"not made: password: must be/m);
   await page.close();

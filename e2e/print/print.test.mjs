@@ -1,9 +1,9 @@
 // Print and terminal outputs opened by real readers, against both servers:
 // every style and two eyes as PDF (checked by qpdf, rasterised by poppler's
 // pdftoppm) and EPS (rasterised by Ghostscript), each raster decoded by
-// zxing-cpp; the terminal formats read back into the JSON matrix; and a
-// code curl prints in tmux, captured from the pane with its colours and
-// drawn by Chromium, decoded from the screenshot.
+// zxing-cpp; and a code curl prints in tmux, captured from the pane with
+// its colours and drawn by Chromium, decoded from the screenshot. Every
+// format read back once, by its row of render.Formats: e2e/formats_test.go.
 // Run by e2e/run.sh (needs make print-tools and make chromium).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -120,17 +120,6 @@ for (const [name, base] of servers) {
       assert.equal(png[at + 12], 1);
     });
 
-    it("utf8, ansi and ascii read back into the JSON matrix", async () => {
-      const matrix = JSON.parse((await fetchBytes(`${base}/api/v1/qr?data=${encodeURIComponent(text)}&format=json&margin=2`)).bytes);
-      const n = matrix.size + 4;
-      const want = (x, y) => x >= 2 && y >= 2 && x < n - 2 && y < n - 2 && matrix.modules[y - 2][x - 2] === 1;
-      for (const format of ["utf8", "ansi", "ascii"]) {
-        const out = (await fetchBytes(`${base}/api/v1/qr?data=${encodeURIComponent(text)}&format=${format}&margin=2`)).bytes.toString();
-        const rows = readTerminal(out);
-        for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) assert.equal(rows[y][x], want(x, y), `${format}: module ${x},${y}`);
-      }
-    });
-
     it("/q/<data> answers curl with text and a browser with PNG", async () => {
       const curl = await fetch(`${base}/q/terminal`, { headers: { "user-agent": "curl/8.5.0", accept: "*/*" } });
       assert.equal(curl.headers.get("content-type"), "text/plain; charset=utf-8");
@@ -158,33 +147,6 @@ for (const [name, base] of servers) {
       }
     });
   });
-}
-
-// readTerminal reads the text formats back into rows of modules, true for
-// dark: utf8's half blocks drawn in the black foreground, ansi's black
-// background, ascii's #.
-function readTerminal(out) {
-  const rows = [];
-  for (const line of out.replace(/\n$/, "").split("\n")) {
-    if (line.startsWith("\x1b[30;47m")) {
-      const cells = [...line.replace(/\x1b\[[0-9;]*m/g, "")];
-      rows.push(cells.map((c) => c === "█" || c === "▀"), cells.map((c) => c === "█" || c === "▄"));
-    } else if (line.includes("\x1b[")) {
-      const row = [];
-      let dark = false;
-      for (const [, code, cells] of line.matchAll(/\x1b\[([0-9;]*)m([^\x1b]*)/g)) {
-        if (code === "40") dark = true;
-        if (code === "47") dark = false;
-        for (let i = 0; i < cells.length; i += 2) row.push(dark);
-      }
-      rows.push(row);
-    } else {
-      const row = [];
-      for (let i = 0; i < line.length; i += 2) row.push(line.slice(i, i + 2) === "##");
-      rows.push(row);
-    }
-  }
-  return rows;
 }
 
 // screenshot draws a tmux pane, its SGR colours applied, as a terminal

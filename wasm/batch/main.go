@@ -37,11 +37,7 @@ func main() {
 
 func inspect(_ js.Value, args []js.Value) any {
 	in := batchjob.Inspect(jsval.Str(arg(args, 0)), jsval.Str(arg(args, 1)))
-	header := make([]any, len(in.Header))
-	for i, h := range in.Header {
-		header[i] = h
-	}
-	return map[string]any{"header": header, "rows": in.Rows, "sep": in.Sep, "guess": jsval.Object(in.Guess), "name": in.Name, "error": in.Error}
+	return map[string]any{"header": jsval.List(in.Header), "rows": in.Rows, "sep": in.Sep, "guess": jsval.Object(in.Guess), "name": in.Name, "error": in.Error}
 }
 
 func open(_ js.Value, args []js.Value) any {

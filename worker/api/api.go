@@ -18,7 +18,7 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
-	_ "qrkeyless/core/render/codecs" // the gif and jpeg formats
+	"qrkeyless/core/request"
 	"qrkeyless/worker/mcp"
 	"qrkeyless/worker/reply"
 )
@@ -128,7 +128,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// once the strict reading passes, the two agree. A peer's path reads
 	// its raw query as the peer does (core/compat): a ';' in a value is
 	// part of it there (WIFI:S:x;T:WPA;;), as at goQR and Google.
-	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions && !rt.ownQuery {
+	if _, p := request.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions && !rt.ownQuery {
 		writeProblem(w, r, p)
 		return
 	}
@@ -161,7 +161,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func methodFix(rt *route, r *http.Request) string {
 	switch {
 	case contains(rt.methods, "GET"):
-		return "GET " + params.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
+		return "GET " + request.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
 	}
@@ -212,11 +212,11 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 // writeProblem sends p as a problem document (package reply), with every
 // value of the request that it repeats scrubbed of secrets.
 func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
-	q := params.Lenient(r.URL.RawQuery)
+	q := request.Lenient(r.URL.RawQuery)
 	if data, ok := strings.CutPrefix(r.URL.Path, "/q/"); ok {
 		q.Add(params.Data.Name, data) // the path carries the data there
 	}
-	reply.Problem(w, params.Scrub(p, q))
+	reply.Problem(w, request.Scrub(p, q))
 }
 
 // Cache lifetimes. A code is the same for the same request forever; the

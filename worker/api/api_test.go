@@ -9,6 +9,7 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 	"qrkeyless/internal/readback"
 )
 
@@ -176,10 +177,10 @@ func FuzzHandler(f *testing.F) {
 			}
 		}
 		if w.Code != 200 {
-			for name, vs := range params.Lenient(req.URL.RawQuery) {
+			for name, vs := range request.Lenient(req.URL.RawQuery) {
 				for _, v := range vs {
 					secrets := payload.Secrets(v)
-					if params.IsSecret(name) {
+					if request.IsSecret(name) {
 						secrets = append(secrets, v)
 					}
 					for _, s := range secrets {
@@ -194,7 +195,7 @@ func FuzzHandler(f *testing.F) {
 }
 
 // An empty value is the parameter left out: its default, for every
-// rendering parameter (README, "Rendering parameters"), so a template
+// rendering parameter (docs/decisions.md, "An empty parameter is its default"), so a template
 // that fills color= from an empty variable draws what the bare call does.
 func TestEmptyMeansDefault(t *testing.T) {
 	h := New(nil)

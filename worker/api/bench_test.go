@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// benchInputs are the inputs the README's and BENCHMARKS.md's figures use.
+// benchInputs are the inputs the figures of docs/ and BENCHMARKS.md use.
 var benchInputs = []struct{ name, text string }{
 	{"url30", "https://example.com/menu?t=123"},
 	{"wifi", "WIFI:T:WPA;S:Home;P:correct horse;;"},

@@ -29,7 +29,7 @@ type hostileCase struct {
 	status      int
 }
 
-// hostileCases are the attacks of issue 14, each once measured at tens
+// hostileCases are the attacks of internal/hostile, each once measured at tens
 // of seconds or gigabytes, and the most expensive legitimate requests
 // beside them.
 func hostileCases() []hostileCase {

@@ -34,7 +34,7 @@ func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 	writeDoc(w, r, "application/json", s.openAPIJSON)
 }
 
-// License is the service's licence, as the OpenAPI description and README state it.
+// License is the service's licence, as the OpenAPI description, LICENSE and README state it.
 const License = "MIT"
 
 // openAPIDoc walks the routes: each carries its own operations (doc),

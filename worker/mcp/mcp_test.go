@@ -166,9 +166,9 @@ func TestImagesDecodeAndTheirURLsRenderTheSameBytes(t *testing.T) {
 	}{
 		{"qr_generate", map[string]any{"data": "https://example.com/a b?c=d&e", "size": 256, "style": "rounded"}, "https://example.com/a b?c=d&e"},
 		{"qr_generate", map[string]any{"data": "hello", "format": "svg"}, "hello"},
-		// payloads.md §2.3: an open network.
+		// docs/payloads.md §2.3: an open network.
 		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Guest", "security": "nopass"}}, "WIFI:T:nopass;S:Guest;;"},
-		// payloads.md: a phone number is tel:<number>.
+		// docs/payloads.md §2.8: a phone number is tel:<number>.
 		{"qr_generate_typed", map[string]any{"type": "phone", "fields": map[string]any{"number": "+15551234567"}, "color": "1a237e"}, "tel:+15551234567"},
 	} {
 		r := callTool(t, tc.tool, tc.args)

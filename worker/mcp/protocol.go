@@ -252,7 +252,7 @@ func (h *Handler) answer(ctx context.Context, header http.Header, body []byte, m
 	if req, ok := requests[m.Method]; ok {
 		// mcp-go answers params that do not unmarshal into the method's
 		// request as -32600, Invalid Request; JSON-RPC 2.0 calls a request
-		// whose params are wrong -32602, Invalid params (README, "Stack").
+		// whose params are wrong -32602, Invalid params.
 		if err := json.Unmarshal(body, req()); err != nil {
 			return http.StatusOK, errorReply(m.ID, mcp.INVALID_PARAMS, "Invalid params: "+err.Error(), nil)
 		}

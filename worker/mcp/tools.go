@@ -18,8 +18,10 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
 	"qrkeyless/core/size"
+	"qrkeyless/core/verify"
 )
 
 // call is the body of a tool: its arguments in, a result or the problem
@@ -49,7 +51,7 @@ func tools(limits scan.Limits) []server.ServerTool {
 			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
 				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
 				"colors, a thin quiet zone, a shape that fails at small print sizes).",
-			verifyInput(), verifyOutput(), verify),
+			verifyInput(), verifyOutput(), verifyTool),
 		define("qr_batch", "Generate many QR codes",
 			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
 				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
@@ -111,14 +113,14 @@ func run(c call) server.ToolHandlerFunc {
 		}
 		res, p := c(ctx, args)
 		if p != nil {
-			return problemResult(ctx, params.Scrub(p, flat(args))), nil
+			return problemResult(ctx, request.Scrub(p, flat(args))), nil
 		}
 		return res, nil
 	}
 }
 
 // flat is the arguments as one query, a kind's fields included, for
-// params.Scrub: whatever argument holds a secret, no problem repeats it.
+// request.Scrub: whatever argument holds a secret, no problem repeats it.
 func flat(args map[string]any) url.Values {
 	q := url.Values{}
 	for name, v := range args {
@@ -182,7 +184,7 @@ func generate(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *p
 	if p != nil {
 		return nil, p
 	}
-	return picture(ctx, params.NewCall("/api/v1/qr", q), nil)
+	return picture(ctx, request.NewCall("/api/v1/qr", q), nil)
 }
 
 // generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
@@ -207,7 +209,7 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResul
 	if p != nil {
 		return nil, p
 	}
-	return picture(ctx, params.NewCall("/api/v1/"+k.Name, q), k)
+	return picture(ctx, request.NewCall("/api/v1/"+k.Name, q), k)
 }
 
 // picture renders the call as the REST endpoint it names would: the PNG
@@ -221,13 +223,13 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.C
 		return nil, p
 	}
 	f := req.Options.Format
-	code, body, p := req.Make(ctx, f)
+	code, body, p := verify.Make(ctx, req, f)
 	if p != nil {
 		return nil, p
 	}
 	link := originOf(ctx) + req.Call.With("", "")
-	if params.HasSecret(req.Call.Query) {
-		link += "\nThe URL carries " + params.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
+	if request.HasSecret(req.Call.Query) {
+		link += "\nThe URL carries " + request.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
 	png := body
 	if f.Name != "png" {
@@ -283,17 +285,17 @@ func imageArg(v any) ([]byte, *problem.Problem) {
 	return img, nil
 }
 
-// verify is qr_verify: GET /api/v1/verify as a tool.
-func verify(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+// verifyTool is qr_verify: GET /api/v1/verify as a tool.
+func verifyTool(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
 	q, p := query(args)
 	if p != nil {
 		return nil, p
 	}
-	req, p := gen.ReadVerify(params.NewCall("/api/v1/verify", q))
+	req, p := gen.ReadVerify(request.NewCall("/api/v1/verify", q))
 	if p != nil {
 		return nil, p
 	}
-	code, p := req.Draw()
+	code, p := verify.Draw(req)
 	if p != nil {
 		return nil, p
 	}
@@ -314,7 +316,7 @@ func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *p
 	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
 	switch req.Output {
 	case "zip":
-		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", batch.Zip(out)))
+		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", out.Zip()))
 	case "sheet":
 		pdf, _, p := batch.Sheet(ctx, req, out)
 		if p != nil {
@@ -332,7 +334,7 @@ func recommend(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *
 	if p != nil {
 		return nil, p
 	}
-	a, p := size.Advise(params.NewCall("/api/v1/size", q))
+	a, p := size.Advise(request.NewCall("/api/v1/size", q))
 	if p != nil {
 		return nil, p
 	}

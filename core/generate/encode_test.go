@@ -1,4 +1,4 @@
-package params
+package generate
 
 import (
 	"net/url"
@@ -16,13 +16,11 @@ func TestUnsafeEyeIsRefused(t *testing.T) {
 	text := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 10) // version 16 at ec H
 	short := "https://example.com/menu?t=123"
 	encode := func(raw string) (int, string, string) {
-		c := call(raw)
-		o, p := Parse(c)
+		r, p := Read(call("/api/v1/qr", raw), nil)
 		if p != nil {
 			t.Fatalf("%s: %v", raw, p)
 		}
-		data, _ := DataFromQuery(c)
-		if _, p := Encode(c, data, o); p != nil {
+		if _, p := r.Encode(); p != nil {
 			return p.Status, p.Field, p.Fix
 		}
 		return 200, "", ""

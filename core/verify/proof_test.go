@@ -1,4 +1,4 @@
-package brand
+package verify
 
 import (
 	"bytes"
@@ -17,13 +17,15 @@ import (
 	"testing"
 	"time"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/params"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/internal/camera"
 )
 
 // The brand set: the style matrix grown to logos, frames and gradients,
-// each decided as /api/v1/qr decides it (Checked), every code served
+// each decided as /api/v1/qr decides it (checked), every code served
 // photographed as a phone would (internal/camera) for zxing-cpp and jsQR
 // to read (e2e/agreement/brand.mjs, in make test), every code refused
 // kept with the reason and the fix. A served code either reader cannot
@@ -71,10 +73,10 @@ func TestWriteBrandSet(t *testing.T) {
 	var set []brandEntry
 	add := func(name string, q url.Values) bool {
 		q.Set("size", "512")
-		call := params.NewCall("/api/v1/qr", q)
+		call := request.NewCall("/api/v1/qr", q)
 		c, o := code(t, text, q)
 		e := brandEntry{Name: name, Query: brandQuery(q), Text: text}
-		k, rep, p := Checked(context.Background(), call, c, text, o)
+		k, rep, p := checked(context.Background(), call, c, text, o)
 		if p != nil {
 			e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
 			set = append(set, e)
@@ -151,8 +153,8 @@ func TestWriteBrandSet(t *testing.T) {
 			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "size": {"512"}})
 			o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
 			scans := func(o params.Options) bool {
-				k, err := New(c, o)
-				return err == nil && k.Verify(context.Background(), text).Scannable && marginScans(context.Background(), c, text, o)
+				k, err := brand.New(c, o)
+				return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
 			}
 			s, ok := Largest(o, scans)
 			if !ok {
@@ -206,7 +208,7 @@ func TestBrandCosts(t *testing.T) {
 		PNGb   int     `json:"png_bytes"`
 		SVGms  float64 `json:"svg_ms"`
 		SVGb   int     `json:"svg_bytes"`
-		Checkm float64 `json:"check_ms"` // brand.Checked: draw and verify, as /api/v1/qr serves it
+		Checkm float64 `json:"check_ms"` // checked: draw and verify, as /api/v1/qr serves it
 	}
 	var rows []row
 	for _, tc := range []struct {
@@ -220,7 +222,7 @@ func TestBrandCosts(t *testing.T) {
 		{"frame", url.Values{"frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}}},
 	} {
 		tc.q.Set("size", "512")
-		call := params.NewCall("/api/v1/qr", tc.q)
+		call := request.NewCall("/api/v1/qr", tc.q)
 		c, o := code(t, text, tc.q)
 		var r row
 		r.Name = tc.name
@@ -231,14 +233,14 @@ func TestBrandCosts(t *testing.T) {
 			r.PNGb, r.SVGb = len(render.PNG(c, ro)), len(render.SVG(c, ro))
 			r.Checkm = median(func() { scanVerify(c, text, ro) })
 		} else {
-			k, err := New(c, o)
+			k, err := brand.New(c, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			r.PNGms = median(func() { k.PNG() })
 			r.SVGms = median(func() { k.SVG() })
 			r.PNGb, r.SVGb = len(k.PNG()), len(k.SVG())
-			r.Checkm = median(func() { Checked(context.Background(), call, c, text, o) })
+			r.Checkm = median(func() { checked(context.Background(), call, c, text, o) })
 		}
 		rows = append(rows, r)
 		t.Logf("%+v", r)

@@ -1,4 +1,4 @@
-package params
+package request
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
@@ -71,7 +72,7 @@ func semicolons(pair string) []string {
 // knownName reports whether name is a parameter of some endpoint: a
 // shared one, data, verify, a field of a kind.
 func knownName(name string) bool {
-	for _, p := range append(Shared, Data, Verify) {
+	for _, p := range append(params.Shared, params.Data, params.Verify) {
 		if slices.Contains(p.Names(), name) {
 			return true
 		}

@@ -1,17 +1,25 @@
-package params
+// Package request holds what the service asks of every request before any
+// parameter is read: its query is read strictly (ParseQuery), and its
+// secrets never leave in a problem, a fix or a URL (NewCall, Scrub).
+//
+// The service's one rule for secrets: every problem document, fix and URL
+// it writes, on every path (REST, /q/, batch, MCP, 404 and 405), goes
+// through a problem.Call made by NewCall, whose Redact is RedactValue; and
+// every answer made from a request that holds a secret is no-store.
+package request
 
 import (
 	"net/url"
 	"strings"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
 
-// The service's one rule for secrets. Every problem document, fix and URL
-// it writes, on every path (REST, /q/, batch, MCP, 404 and 405), goes
-// through a problem.Call made by NewCall, whose Redact is RedactValue; and
-// every answer made from a request that holds a secret is no-store.
+// SecretPlaceholder stands in for a secret value in a fix: the service never
+// echoes a password back, so the caller puts their own in again.
+const SecretPlaceholder = "<secret>"
 
 // secretWords are parts of a name that say its value is a secret, however
 // the rest is spelled: userpass, wifi_pwd, PSK.
@@ -30,7 +38,7 @@ func IsSecret(name string) bool {
 		}
 	}
 	for _, s := range secretFields {
-		if nearMiss(n, []string{s}) != "" || n == s {
+		if params.NearMiss(n, []string{s}) != "" || n == s {
 			return true
 		}
 	}

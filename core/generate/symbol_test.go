@@ -1,4 +1,4 @@
-package params
+package generate
 
 import (
 	"bytes"
@@ -11,10 +11,12 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	zxqr "github.com/makiuchi-d/gozxing/qrcode"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
 )
 
@@ -31,15 +33,12 @@ func typed(t *testing.T, kind, query string) (*qr.Code, render.Options, scan.Cod
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, p := ReadTyped(NewCall("/api/v1/"+kind, q), k)
+	r, p := Read(request.NewCall("/api/v1/"+kind, q), k)
 	if p != nil {
 		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
 	}
-	o, p := Parse(tc.Call, tc.Known...)
-	if p != nil {
-		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
-	}
-	c, p := Encode(tc.Call, tc.Text, o)
+	o := r.Options
+	c, p := r.Encode()
 	if p != nil {
 		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
 	}
@@ -61,7 +60,7 @@ const (
 		"&reftype=NON&message=Bill+no.+3139+for+gardening+work+and+disposal+of+waste+material"
 )
 
-// Expected texts are the worked examples of payloads.md §2.30, §2.31 and
+// Expected texts are the worked examples of docs/payloads.md §2.30, §2.31 and
 // §2.33. The UPN recipient's street is "Tržaška" here, not the example's
 // "Trzaska": the same number of characters, so the checksum stays 167, and
 // it reads back as Unicode only if the symbol declares ISO-8859-2.
@@ -117,11 +116,11 @@ func TestNoSymbolOutsideTypedKinds(t *testing.T) {
 	// the typed endpoint knows the text is a payment code.
 	for _, path := range []string{"/api/v1/qr", "/api/v1/verify", "/api/v1/wifi", "/api/v1/nosuchkind", ""} {
 		c := problem.Call{Path: path, Query: url.Values{"ec": {"H"}}}
-		o, p := Parse(c)
+		o, p := params.Parse(c)
 		if p != nil {
 			t.Fatal(p)
 		}
-		code, p := Encode(c, epcText, o)
+		code, p := encode(c, epcText, o)
 		if p != nil {
 			t.Fatal(p)
 		}
@@ -147,9 +146,9 @@ func TestLongestUPNFitsVersion15(t *testing.T) {
 func TestKindSymbolTooLong(t *testing.T) {
 	// A kind that fixes the level cannot be fixed by a lower one: the only
 	// way out is less data. 331 bytes is EPC's cap and 13-M's capacity.
-	o := Options{EC: qr.H, Symbol: payload.Symbol{EC: "M", MaxVersion: 13}}
+	o := params.Options{EC: qr.H, Symbol: payload.Symbol{EC: "M", MaxVersion: 13}}
 	p := func(n int) *problem.Problem {
-		_, p := Encode(problem.Call{Path: "/api/v1/epc"}, strings.Repeat("a", n), o)
+		_, p := encode(problem.Call{Path: "/api/v1/epc"}, strings.Repeat("a", n), o)
 		return p
 	}
 	if got := p(331); got != nil {
@@ -166,7 +165,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 
 func TestSwissQRReadsRightWhereLatin1IsTheDefault(t *testing.T) {
 	// ISO/IEC 18004 makes ISO-8859-1 the default charset of byte mode, and
-	// some readers (PostFinance's, swissqrbill issue 364) follow it: they
+	// some readers (PostFinance's: github.com/schoero/swissqrbill/issues/364) follow it: they
 	// read the UTF-8 of "Zürich" as "ZÃ¼rich" unless an ECI says UTF-8.
 	q := strings.Replace(swissQuery, "city=Biel", "city=Z%C3%BCrich", 1)
 	c, ro, _ := typed(t, "swiss-qr", q)

@@ -1,37 +1,29 @@
-package brand
+package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"qrkeyless/core/frame"
-	"qrkeyless/core/logo"
+	"qrkeyless/core/brand"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/scan"
 )
 
-// Cost is about the time of drawing and verifying a branded code that
-// scans, in nanoseconds, as render.Cost and qr.Cost count: a verify
-// natively on the development machine (its camera model reads eight
-// pictures).
-const Cost = 12_000_000
-
-// Checked draws o's branded code for c and verifies it. A branding that
+// checked draws o's branded code for c and verifies it. A branding that
 // cannot be drawn is a 400; a code that would not scan is a 422 whose fix
 // is the nearest call that does: the largest logo_size that scans (found
 // by verifying sizes, not guessed), else the gradients' darkest stop as
 // one colour, else the code without its logo, else twice the size.
-func Checked(ctx context.Context, call problem.Call, c *qr.Code, text string, o params.Options) (*Code, scan.Report, *problem.Problem) {
-	k, err := New(c, o)
+func checked(ctx context.Context, call problem.Call, c *qr.Code, text string, o params.Options) (*brand.Code, scan.Report, *problem.Problem) {
+	k, err := brand.New(c, o)
 	if err != nil {
-		return nil, scan.Report{}, Refused(call, err)
+		return nil, scan.Report{}, brand.Refused(call, err)
 	}
-	rep := k.Verify(ctx, text)
+	rep := branded(ctx, k, c, text)
 	if rep.Scannable && (o.Brand.Logo == "" || marginScans(ctx, c, text, o)) {
 		return k, rep, nil
 	}
@@ -59,8 +51,8 @@ func Field(o params.Options) string {
 // call that asks for it.
 func nearest(ctx context.Context, call problem.Call, c *qr.Code, text string, o params.Options) (fix, why string, ok bool) {
 	scans := func(o params.Options) bool {
-		k, err := New(c, o)
-		return err == nil && k.Verify(ctx, text).Scannable && (o.Brand.Logo == "" || marginScans(ctx, c, text, o))
+		k, err := brand.New(c, o)
+		return err == nil && branded(ctx, k, c, text).Scannable && (o.Brand.Logo == "" || marginScans(ctx, c, text, o))
 	}
 	if o.Brand.Logo != "" {
 		if s, ok := Largest(o, scans); ok {
@@ -104,8 +96,8 @@ const LogoMargin = 0.05
 // LogoMargin larger.
 func marginScans(ctx context.Context, c *qr.Code, text string, o params.Options) bool {
 	o.Brand.LogoSize += LogoMargin
-	k, err := New(c, o)
-	return err == nil && k.Verify(ctx, text).Scannable
+	k, err := brand.New(c, o)
+	return err == nil && branded(ctx, k, c, text).Scannable
 }
 
 // Largest finds the largest logo_size, in hundredths from 0.05 up to
@@ -130,35 +122,6 @@ func Largest(o params.Options, scans func(params.Options) bool) (float64, bool) 
 		}
 	}
 	return float64(lo) / 100, true
-}
-
-// Refused is the 400 for a branding New refused.
-func Refused(call problem.Call, err error) *problem.Problem {
-	var te *frame.TextError
-	var ce *ContrastError
-	switch {
-	case logo.IsError(err):
-		name := params.Logo.Name
-		return problem.BadValue.New(name, strings.TrimPrefix(err.Error(), "logo: "), call.With(name, params.LogoExample))
-	case errors.As(err, &te):
-		name := params.FrameText.Name
-		fix := strings.Map(func(r rune) rune {
-			for _, m := range te.Missing {
-				if r == m {
-					return -1
-				}
-			}
-			return r
-		}, call.Query.Get(name))
-		if fix = strings.TrimSpace(fix); fix == "" || len(te.Missing) == 0 {
-			fix = "SCAN ME"
-		}
-		return problem.BadValue.New(name, strings.TrimPrefix(err.Error(), "frame: "), call.With(name, fix))
-	case errors.As(err, &ce):
-		name := params.FrameTextColor.Name
-		return problem.BadValue.New(name, strings.TrimPrefix(err.Error(), "brand: "), call.With(name, params.Hex(ce.Fix)))
-	}
-	return problem.BadValue.New(params.Frame.Name, err.Error(), call.With(params.Frame.Name, "none"))
 }
 
 // brandNames are every branding parameter's names, for a fix that drops

@@ -1,23 +1,22 @@
-package params
+package generate
 
 import (
-	"context"
 	"errors"
 	"strconv"
 
-	"qrkeyless/core/budget"
+	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 )
 
-// Encode encodes text at the options' level, within what o.Symbol requires:
+// encode encodes text at the options' level, within what o.Symbol requires:
 // the kind's level, versions and ECI header. Text too long is a problem
 // whose fix is the call at the highest level that holds it, or, when none
 // does or the kind fixes the level, an instruction to shorten the data. An
 // eye drawn at a version phone scanners do not read it at is refused (see
 // unsafeEye).
-func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Problem) {
+func encode(call problem.Call, text string, o params.Options) (*qr.Code, *problem.Problem) {
 	e, text, p := encoder(call, o, text)
 	if p != nil {
 		return nil, p
@@ -36,7 +35,7 @@ func Encode(call problem.Call, text string, o Options) (*qr.Code, *problem.Probl
 // not read it at (render.EyeServed): a 422 whose fix is the call with the
 // eye most like it that they do. Formats that draw no eyes (json and the
 // terminal ones) draw anything.
-func unsafeEye(call problem.Call, o Options, c *qr.Code) *problem.Problem {
+func unsafeEye(call problem.Call, o params.Options, c *qr.Code) *problem.Problem {
 	if o.Format.Name == "json" || o.Format.Text {
 		return nil
 	}
@@ -44,15 +43,14 @@ func unsafeEye(call problem.Call, o Options, c *qr.Code) *problem.Problem {
 	if ok {
 		return nil
 	}
-	return problem.NoScan.Newf(Eye.Name, call.With(Eye.Name, nearest),
+	return problem.NoScan.Newf(params.Eye.Name, call.With(params.Eye.Name, nearest),
 		"eye %s is read unreliably by common phone scanners above version %d, and this data needs version %d: eye %s scans there",
 		o.Eye, served, c.Version, nearest)
 }
 
-// Version returns the version Encode would give text, with the same
-// problems, without encoding it: what a batch charges its budget with
-// before it makes any code.
-func Version(call problem.Call, text string, o Options) (int, *problem.Problem) {
+// version returns the version encode would give text, with the same
+// problems, without encoding it.
+func version(call problem.Call, text string, o params.Options) (int, *problem.Problem) {
 	e, text, p := encoder(call, o, text)
 	if p != nil {
 		return 0, p
@@ -64,20 +62,9 @@ func Version(call problem.Call, text string, o Options) (int, *problem.Problem) 
 	return v, nil
 }
 
-// Charge takes cost, the estimated nanoseconds of making a code
-// (core/generate counts them), from the budget ctx carries. One code
-// always fits, as the bounds of size and version see to; the charge is
-// there so that no drawing goes unaccounted for.
-func Charge(ctx context.Context, cost int64) *problem.Problem {
-	if b := budget.From(ctx); !b.Draw.Charge(cost) {
-		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", cost/1e6, b.Draw.Limit/1e6)
-	}
-	return nil
-}
-
 // encoder is the encoder for o, and the text as it is to be encoded: the
 // kind's symbol requirements, then the caller's controls, if any.
-func encoder(call problem.Call, o Options, text string) (qr.Encoder, string, *problem.Problem) {
+func encoder(call problem.Call, o params.Options, text string) (qr.Encoder, string, *problem.Problem) {
 	e := qr.Encoder{Level: o.EC, MinVersion: o.Symbol.MinVersion, MaxVersion: o.Symbol.MaxVersion, ECI: o.Symbol.ECI}
 	if fixed, ok := qr.ParseLevel(o.Symbol.EC); ok { // Parse has set o.EC to it already; options made by hand get it too
 		e.Level = fixed
@@ -91,24 +78,24 @@ func encoder(call problem.Call, o Options, text string) (qr.Encoder, string, *pr
 	return e, text, nil
 }
 
-func encodeProblem(call problem.Call, e qr.Encoder, o Options, text string, err error) *problem.Problem {
+func encodeProblem(call problem.Call, e qr.Encoder, o params.Options, text string, err error) *problem.Problem {
 	_, isFixed := qr.ParseLevel(o.Symbol.EC)
 	var tl *qr.TooLongError
 	switch {
 	case !errors.As(err, &tl):
-		return problem.BadValue.New(Data.Name, err.Error(), call.With(Data.Name, Data.Example))
+		return problem.BadValue.New(params.Data.Name, err.Error(), call.With(params.Data.Name, params.Data.Example))
 	case isFixed:
-		return problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(tl.Max)+" bytes.",
+		return problem.TooLong.Newf(params.Data.Name, "Shorten the data to at most "+strconv.Itoa(tl.Max)+" bytes.",
 			"%v, the level this kind's standard requires", tl)
 	}
 	for l := tl.Level - 1; l >= qr.L; l-- {
 		e.Level = l
 		if max := e.MaxBytes(text); tl.Bytes <= max {
-			return problem.TooLong.Newf(EC.Name, call.With(EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
+			return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
 		}
 	}
 	e.Level = qr.L
 	max := e.MaxBytes(text)
-	return problem.TooLong.Newf(Data.Name, "Shorten the data to at most "+strconv.Itoa(max)+" bytes and use ec=L.",
+	return problem.TooLong.Newf(params.Data.Name, "Shorten the data to at most "+strconv.Itoa(max)+" bytes and use ec=L.",
 		"%v, and %d at the lowest level L", tl, max)
 }

@@ -1,0 +1,18 @@
+// Reads QR codes in image files with zxing-cpp (zxing-wasm), for the Go
+// e2e suites: `node e2e/zxing.mjs a.png b.png` prints a JSON array with,
+// for each file, the texts of the codes found in it.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+
+const require = createRequire(import.meta.url);
+prepareZXingModule({
+  overrides: { wasmBinary: fs.readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm")).buffer },
+});
+
+const out = [];
+for (const file of process.argv.slice(2)) {
+  const found = await readBarcodes(new Blob([fs.readFileSync(file)]), { formats: ["QRCode"], tryHarder: true });
+  out.push(found.map((r) => r.text));
+}
+process.stdout.write(JSON.stringify(out));
