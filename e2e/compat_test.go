@@ -12,11 +12,11 @@ import (
 	"mime/multipart"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"qrkeyless/internal/readback"
@@ -27,8 +27,8 @@ import (
 // documentation shows for one of its parameters. Every answer is the size
 // asked, in the colours asked, with the margin and quiet zone asked, and
 // reads back to the exact text, natively and in the Worker, byte for byte
-// the same. The pictures are kept in QR_COMPAT_DIR, when set, for
-// e2e/compat/read.mjs to read with zxing-cpp (run.sh).
+// the same; zxing-cpp reads each to its exact text, the bytes its charset
+// writes (Latin-1, Shift JIS), an ECI header or none, and the level asked.
 
 // peerExample is one request and what its answer must be.
 type peerExample struct {
@@ -173,49 +173,16 @@ var peerExamples = func() []peerExample {
 	}
 }()
 
-// compatManifest is what read.mjs checks each kept picture against.
-type compatEntry struct {
-	File  string `json:"file"`
-	Path  string `json:"path"`
-	Text  string `json:"text"`
-	Bytes string `json:"bytes"` // hex
-	ECI   bool   `json:"eci"`
-	EC    string `json:"ec"`
-}
-
-var compatManifest struct {
-	sync.Mutex
-	entries []compatEntry
-}
-
-// keep writes a picture and its entry into QR_COMPAT_DIR, if set.
-func keep(t *testing.T, target string, i int, e peerExample, ext string, b []byte) {
-	dir := os.Getenv("QR_COMPAT_DIR")
-	if dir == "" {
-		return
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("%s-%02d.%s", target, i, ext)
-	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	raw := e.bytes
-	if raw == "" {
-		raw = e.text
-	}
-	compatManifest.Lock()
-	defer compatManifest.Unlock()
-	compatManifest.entries = append(compatManifest.entries, compatEntry{name, e.path, e.text, hex.EncodeToString([]byte(raw)), e.eci, e.ec})
-	m, _ := json.MarshalIndent(compatManifest.entries, "", " ")
-	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), m, 0o644); err != nil {
-		t.Fatal(err)
-	}
+// read is a picture for zxing-cpp to read, and what it must find.
+type read struct {
+	file, target string
+	e            peerExample
 }
 
 func TestPeerExamples(t *testing.T) {
 	servers := targets(t)
+	dir := t.TempDir()
+	var reads []read
 	for i, e := range peerExamples {
 		t.Run(e.path, func(t *testing.T) {
 			bodies := map[string][]byte{}
@@ -231,21 +198,68 @@ func TestPeerExamples(t *testing.T) {
 					t.Errorf("%s: Cache-Control %q, ETag %q: a code is kept forever", name, r.header.Get("Cache-Control"), r.header.Get("ETag"))
 				}
 				bodies[name] = r.body
-				checkPicture(t, name, i, e, r.body)
+				pic := checkPicture(t, name, dir, e, r.body)
+				file := filepath.Join(dir, fmt.Sprintf("%s-%02d", name, i))
+				if err := os.WriteFile(file, pic, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				reads = append(reads, read{file, name, e})
 			}
 			if a, b := bodies["native"], bodies["workerd"]; a != nil && b != nil && !bytes.Equal(a, b) {
 				t.Errorf("native and workerd answer different bytes (%d and %d)", len(a), len(b))
 			}
 		})
 	}
+	// zxing-cpp, the reader behind many phone scanners, reads them all.
+	var files []string
+	for _, r := range reads {
+		files = append(files, r.file)
+	}
+	exact := 0
+	for i, found := range zxingDetail(t, files...) {
+		r := reads[i]
+		raw := r.e.bytes
+		if raw == "" {
+			raw = r.e.text
+		}
+		want := zxingCode{Text: r.e.text, Bytes: hex.EncodeToString([]byte(raw)), ECI: r.e.eci, EC: r.e.ec}
+		if len(found) != 1 || found[0] != want {
+			t.Errorf("%s %s: zxing-cpp reads %+v, want %+v", r.target, r.e.path, found, want)
+			continue
+		}
+		exact++
+	}
+	t.Logf("zxing-cpp read %d of %d pictures of %d requests exactly", exact, len(reads), len(peerExamples))
+}
+
+// zxingCode is a code as zxing-cpp reads it (e2e/zxing.mjs --detail).
+type zxingCode struct {
+	Text  string `json:"text"`
+	Bytes string `json:"bytes"` // hex
+	ECI   bool   `json:"eci"`
+	EC    string `json:"ec"`
+}
+
+func zxingDetail(t *testing.T, files ...string) [][]zxingCode {
+	t.Helper()
+	out, err := exec.Command("node", append([]string{"zxing.mjs", "--detail"}, files...)...).Output()
+	if err != nil {
+		t.Fatalf("node zxing.mjs: %v", err)
+	}
+	var codes [][]zxingCode
+	if err := json.Unmarshal(out, &codes); err != nil || len(codes) != len(files) {
+		t.Fatalf("zxing.mjs: %v: %.200s", err, out)
+	}
+	return codes
 }
 
 // checkPicture checks one answer: its size, colours, margin and quiet
-// zone, and that it reads back; it keeps it for zxing-cpp.
-func checkPicture(t *testing.T, target string, i int, e peerExample, body []byte) {
+// zone, and that it reads back. It returns the picture zxing-cpp is to
+// read: a raster as it is (on white where it is transparent, as on a
+// page), an SVG drawn by oksvg, an EPS by Ghostscript.
+func checkPicture(t *testing.T, target, dir string, e peerExample, body []byte) []byte {
 	t.Helper()
 	var img image.Image
-	ext := "png"
 	tolerance := 0
 	switch e.ctype {
 	case "application/postscript":
@@ -253,8 +267,11 @@ func checkPicture(t *testing.T, target string, i int, e peerExample, body []byte
 		if m == nil || string(m[1]) != strconv.Itoa(e.size) || string(m[2]) != strconv.Itoa(e.size) {
 			t.Errorf("%s: EPS bounding box %q, want 0 0 %d %d", target, m, e.size, e.size)
 		}
-		keep(t, target, i, e, "eps", body) // Ghostscript draws it for zxing-cpp (read.mjs)
-		return
+		gs, err := os.MkdirTemp(dir, "eps")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return printed(t, gs, "code.eps", body, "gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dEPSCrop", "-r288", "-sDEVICE=png16m", "-sOutputFile=code.png", "code.eps")
 	case "text/plain": // QuickChart's base64: a PNG as a data URI
 		b64, ok := bytes.CutPrefix(body, []byte("data:image/png;base64,"))
 		if !ok {
@@ -270,27 +287,20 @@ func checkPicture(t *testing.T, target string, i int, e peerExample, body []byte
 			t.Errorf("%s: svg %.120s; want width and height %d", target, body, e.size)
 		}
 		tolerance = 2
-	case "image/gif":
-		ext = "gif"
 	case "image/jpeg":
-		ext, tolerance = "jpg", 24 // JPEG's rounding, at a module's centre
+		tolerance = 24 // JPEG's rounding, at a module's centre
 	}
+	pic := body
 	var err error
 	if e.ctype == "image/svg+xml" {
 		if img, err = readback.SVG(body); err == nil { // oksvg, a renderer not ours
-			var b bytes.Buffer
-			png.Encode(&b, img)
-			keep(t, target, i, e, "svg.png", b.Bytes())
+			pic = encodePNG(img)
 		}
 	} else {
 		img, _, err = image.Decode(bytes.NewReader(body))
-		kept := body
-		if e.clear { // laid on white, as on the page: a reader sees no alpha
-			if paper, err := readback.Image(body); err == nil {
-				kept = encodePNG(paper)
-			}
+		if paper, err := readback.Image(body); e.clear && err == nil { // a reader sees no alpha
+			pic = encodePNG(paper)
 		}
-		keep(t, target, i, e, ext, kept)
 	}
 	if err != nil {
 		t.Fatalf("%s: %v", target, err)
@@ -310,6 +320,7 @@ func checkPicture(t *testing.T, target string, i int, e peerExample, body []byte
 		t.Errorf("%s: reads %q (%v), want %q", target, got, err, e.text)
 	}
 	checkLayout(t, target, img, e, tolerance)
+	return pic
 }
 
 func encodePNG(img image.Image) []byte {

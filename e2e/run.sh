@@ -56,12 +56,7 @@ grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
 npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/e2e-openapi-typescript.log 2>&1 || { cat build/e2e-openapi-typescript.log; exit 1; }
 npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
 
-# The peers' URLs (e2e/compat_test.go) keep their pictures for zxing-cpp,
-# which reads each to its exact text, bytes, ECI and level.
-export QR_COMPAT_DIR="$PWD/build/compat"
-rm -rf "$QR_COMPAT_DIR"
 go test -count=1 ./e2e/
-node e2e/compat/read.mjs "$QR_COMPAT_DIR"
 # Verify's promise against readers that are not ours: the agreement set
 # (every style and eye, versions 3 to 40, low-contrast colours, each code
 # photographed by Go and by ImageMagick at 3 and 2.5 px a module, JPEG 40
