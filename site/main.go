@@ -35,8 +35,10 @@ import (
 var static embed.FS
 
 // reserved are first path segments a kind's page must not take: the API,
-// the path-style codes, and the site's own files and folders.
-var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true, "batch": true, "inspect": true, "docs": true}
+// the path-style codes, the paths of the APIs the service answers for
+// (core/compat: /v1/..., /qr, /chart), and the site's own files and folders.
+var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true, "batch": true, "inspect": true, "docs": true,
+	"v1": true, "qr": true, "chart": true}
 
 func main() {
 	out := flag.String("out", "build/site", "directory to write into")

@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/compat"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
+	"qrkeyless/worker/reply"
 )
 
 // decode answers POST /api/v1/decode: an image as the raw body (image/*),
@@ -45,9 +47,11 @@ type imageBody struct {
 	Overlay *bool  `json:"overlay"`
 }
 
-// imageFromRequest reads the image bytes of a request to path (decode or
-// inspect), and the JSON body's other members when it was JSON, refusing
-// a body over lim before reading it when Content-Length says so.
+// imageFromRequest reads the image bytes of a request to path (decode,
+// inspect or goQR's read-qr-code), and the JSON body's other members when
+// it was JSON, refusing a body over lim before reading it when
+// Content-Length says so. A multipart field fileurl, goQR's address of an
+// image, is refused: nothing is fetched.
 func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, imageBody, *problem.Problem) {
 	var body imageBody
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -74,11 +78,14 @@ func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, im
 		for {
 			part, err := mr.NextPart()
 			if err != nil {
-				return nil, body, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png ..."+path)
+				return nil, body, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png "+reply.Origin(r)+path)
 			}
-			if part.FormName() == "file" {
+			switch part.FormName() {
+			case "file":
 				img, p := readLimited(part, maxImage, -1, imageTooBig)
 				return img, body, p
+			case compat.GoQRFileURL:
+				return nil, body, fetchRefused(r)
 			}
 		}
 	case mt == "application/json":

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/compat"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
@@ -49,7 +50,8 @@ type Limit struct {
 // Limits lists the classes; a request is of the first class it matches,
 // render (the last) if none.
 var Limits = []Limit{
-	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Paths: []string{"/api/v1/decode", "/api/v1/inspect"},
+	// goQR's read-qr-code is a decode by another name, in the same count.
+	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Paths: []string{"/api/v1/decode", "/api/v1/inspect", compat.GoQRRead},
 		Hint: "decode or inspect each picture once and keep what it says"},
 	{Class: "batch", Binding: "LIMIT_BATCH", Requests: 2, Period: 10, Method: "POST", Paths: []string{"/api/v1/qr/batch"},
 		Hint: fmt.Sprintf("put up to %d codes in each call rather than a few", batch.MaxItems)},

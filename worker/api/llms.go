@@ -66,6 +66,9 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 - [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings
 - [Size advice](/api/v1/size?data=https%%3A%%2F%%2Fexample.com&medium=poster): GET /api/v1/size?data=...&medium=poster: version, ec, the width to print in mm and pixels
 
+## Moving from goQR, QuickChart or Google Charts
+
+%s
 ## Machine-readable
 
 - [API reference](/docs): every operation with its parameters, aliases, defaults, bounds, answers and problems, and an example to send from the page
@@ -76,7 +79,7 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 
 ## Kinds
 
-`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), strings.Join(tools.Names(), ", "))
+`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), compatLLMs(), strings.Join(tools.Names(), ", "))
 	for _, k := range payload.All() {
 		fmt.Fprintf(&b, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
 		if full {

@@ -75,6 +75,7 @@ func (s *server) openAPIDoc() obj {
 			{"name": "read", "description": "Decode, verify and size advice"},
 			{"name": "discovery", "description": "What the service offers, for people and agents"},
 			{"name": "mcp", "description": "The MCP tool server"},
+			{"name": "compatibility", "description": "The URLs of goQR, QuickChart and the Google Chart API, answered as they are"},
 		},
 		"paths":      paths,
 		"components": components(),
