@@ -7,7 +7,7 @@ include bench/targets.mk
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check chromium print-tools node_modules segno vet unit e2e bench soak load screens clean
+.PHONY: dev test build worker site templ templ-check third-party chromium print-tools node_modules segno vet unit e2e bench soak load screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
@@ -29,7 +29,8 @@ build: worker site
 # friends from site/static, the browser program (editor.wasm, built without
 # fonts: it draws the plain code), the verify worker's program (verify.wasm,
 # which also draws branded codes, with its fonts), the /batch page's
-# worker program (batch.wasm), Go's wasm_exec.js, and the
+# worker program (batch.wasm), the /inspect page's (inspect.wasm), Go's
+# wasm_exec.js, and the
 # gallery of every style x eye and of branded codes (docs/gallery.png and
 # docs/branding.png are copies of its contact sheets).
 site: templ-check
@@ -39,6 +40,7 @@ site: templ-check
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/batch.wasm ./wasm/batch
+	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/inspect.wasm ./wasm/inspect
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js
 	@raw=$$(stat -c %s build/site/editor.wasm); gz=$$(gzip -9c build/site/editor.wasm | wc -c); \
 	echo "editor .wasm: $$raw bytes raw, $$gz gzip (target < $(EDITOR_GZIP_MAX))"; \
@@ -51,6 +53,7 @@ site: templ-check
 		exit 1; fi
 	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
 	@echo "batch .wasm: $$(stat -c %s build/site/batch.wasm) bytes raw, $$(gzip -9c build/site/batch.wasm | wc -c) gzip (loaded on /batch only)"
+	@echo "inspect .wasm: $$(stat -c %s build/site/inspect.wasm) bytes raw, $$(gzip -9c build/site/inspect.wasm | wc -c) gzip (loaded on /inspect only)"
 
 ## templ: regenerate templates/*_templ.go after editing a .templ file
 templ:
@@ -82,7 +85,13 @@ node_modules: package-lock.json
 ## test: vet, unit tests, then the e2e suites against the native server and workerd
 test: vet unit node_modules build e2e
 
+## third-party: remake the patched copies in third_party/ from the Go module cache and
+## third_party/patches (docs/stack.md, "Patched copies"); vet fails when a copy is anything else
+third-party:
+	bash third_party/rebuild.sh
+
 vet:
+	bash third_party/rebuild.sh check
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...

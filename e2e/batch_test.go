@@ -45,13 +45,19 @@ func TestBatch(t *testing.T) {
 			t.Fatalf("zip: %d %s", r.status, r.header.Get("Content-Type"))
 		}
 		z, err := zip.NewReader(bytes.NewReader(r.body), int64(len(r.body)))
-		if err != nil || len(z.File) != 2 {
+		if err != nil || len(z.File) != 3 {
 			t.Fatalf("zip: %v", err)
 		}
 		want := map[string]string{"one.png": "1", "two.png": "2"}
 		for _, f := range z.File {
 			rc, _ := f.Open()
 			b, _ := io.ReadAll(rc)
+			if f.Name == "manifest.csv" {
+				if m := string(b); m != "file,item,kind,version,ec,scans\none.png,0,text,1,M,\ntwo.png,1,text,1,M,\n" {
+					t.Errorf("manifest.csv:\n%s", m)
+				}
+				continue
+			}
 			if got, err := readback.Text(b); got != want[f.Name] {
 				t.Errorf("%s decodes to %q (%v), want %q", f.Name, got, err, want[f.Name])
 			}

@@ -64,11 +64,22 @@ go test -count=1 ./e2e/
 rm -rf build/agreement
 QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
 node e2e/agreement/agreement.mjs build/agreement
+# A clean render of every style and eye, 256 to 1024 px, navy on white,
+# read by zxing-cpp and jsQR: each must read every picture.
+rm -rf build/styleset
+QR_STYLE_DIR="$PWD/build/styleset" go test -count=1 -run '^TestWriteStyleSet$' ./core/render/
+node e2e/agreement/styles.mjs build/styleset
+# Decode against zxing-cpp on faint codes: dark and light 10 to 25 grey
+# levels apart under Gaussian noise (hardset.Faint), at every contrast our
+# decoder must read at least as many pictures as zxing-cpp.
+rm -rf build/faint
+QR_FAINT_DIR="$PWD/build/faint" go test -count=1 -run '^TestWriteFaintSet$' ./core/scan/
+node e2e/agreement/faint.mjs build/faint
 # The promise that every branded code is verified before it is served:
 # the style matrix grown to logos, frames and gradients, decided as
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
 rm -rf build/brandset
-QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/brand/
+QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/verify/
 node e2e/agreement/brand.mjs build/brandset
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
 # The Go clients beside the TypeScript ones: the official Go SDK and

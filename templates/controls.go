@@ -25,6 +25,7 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 )
 
 // Control is one input of an editor form: a payload field or a style option.
@@ -488,7 +489,7 @@ func brandPictures(c *qr.Code, px int, out map[string][]byte) error {
 
 // branded draws c with the branding q asks for, as an image.
 func branded(c *qr.Code, q url.Values) (image.Image, error) {
-	o, p := params.Parse(params.NewCall("", q))
+	o, p := params.Parse(request.NewCall("", q))
 	if p != nil {
 		return nil, p
 	}
@@ -521,4 +522,4 @@ func group(cs []Control, name string) []Control {
 // siteLink is a page of the site the header links to.
 type siteLink struct{ path, label string }
 
-var siteLinks = []siteLink{{"/", "Make a code"}, {"/batch", "Many codes"}, {"/docs", "API reference"}}
+var siteLinks = []siteLink{{"/", "Make a code"}, {"/batch", "Many codes"}, {"/inspect", "Why won't it scan?"}, {"/docs", "API reference"}}

@@ -36,10 +36,6 @@ func main() {
 
 func renderJS(_ js.Value, args []js.Value) any {
 	r := editor.Render(request(args))
-	warnings := make([]any, len(r.Warnings))
-	for i, w := range r.Warnings {
-		warnings[i] = w
-	}
 	return map[string]any{
 		"svg":       r.SVG,
 		"branded":   r.Branded,
@@ -49,7 +45,7 @@ func renderJS(_ js.Value, args []js.Value) any {
 		"errors":    jsval.Object(r.Errors),
 		"contrast":  r.Contrast,
 		"quietZone": r.QuietZone,
-		"warnings":  warnings,
+		"warnings":  jsval.List(r.Warnings),
 		"options":   r.Options,
 		// the least contrast before the editor calls it low: the figure
 		// verify and the API's warnings use
@@ -69,13 +65,10 @@ func pngJS(_ js.Value, args []js.Value) any {
 
 // request reads the JS form object; missing members read as empty.
 func request(args []js.Value) editor.Request {
-	if len(args) == 0 || args[0].Type() != js.TypeObject {
+	if len(args) == 0 {
 		return editor.Request{}
 	}
-	v := args[0]
-	return editor.Request{
-		Kind:   jsval.Str(v.Get("kind")),
-		Fields: jsval.Strings(v.Get("fields")),
-		Style:  jsval.Strings(v.Get("style")),
-	}
+	var r editor.Request
+	r.Kind, r.Fields, r.Style = jsval.Form(args[0])
+	return r
 }

@@ -13,7 +13,7 @@ if (brandSet) {
   brandSection = `
 ## Branding
 
-The brand set (\`core/brand\` TestWriteBrandSet): every style and eye with an SVG and a PNG logo at logo_size 0.10, 0.15, ... up to
+The brand set (\`core/verify\` TestWriteBrandSet): every style and eye with an SVG and a PNG logo at logo_size 0.10, 0.15, ... up to
 the first refused, every frame on three styles, linear and radial gradients with eye colours, each decided as \`/api/v1/qr\` decides
 (drawn, verified, served or refused). ${brandSet.codes} codes: ${brandSet.served} served, ${brandSet.refused} refused
 (${Object.entries(brandSet.refused_by).map(([why, n]) => `${n}: ${why}`).join("; ")}). Every served code photographed as a phone would

@@ -1,12 +1,13 @@
 // Package batch renders many codes in one call: plain items (data) and typed
 // items (type + fields), with shared and per-item rendering settings. An item
 // that fails carries its problem document and does not fail the others.
-// Output "sheet" lays the codes out on a printable label sheet (core/sheet).
-// The /batch page makes its rows one at a time with One, as Run makes items.
+// Output "sheet" lays the codes out on a printable label sheet (core/sheet);
+// output "zip" is written by Zip (zip.go), with a manifest. The /batch page
+// makes its rows one at a time with One, as Run makes items, and writes
+// its ZIP with the same Zip.
 package batch
 
 import (
-	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,8 +16,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
@@ -24,7 +25,9 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/sheet"
+	"qrkeyless/core/verify"
 )
 
 // MaxItems is the most items one call may carry.
@@ -61,8 +64,10 @@ type Result struct {
 	SVG     string           `json:"svg,omitempty" desc:"output svg: the SVG markup."`
 	Matrix  json.RawMessage  `json:"matrix,omitempty" desc:"output json: the module matrix, as format=json gives it."`
 	Payload string           `json:"payload,omitempty" desc:"The text encoded."`
+	Advice  string           `json:"advice,omitempty" desc:"output sheet: when the code is too small to scan on its label from 15 cm, by how much, and the choices that would make it fit, each with the side it gives."`
 	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
+	entry   Entry // output zip: the item's file and manifest line
 }
 
 // Response is the JSON answer for every output but zip and sheet.
@@ -71,6 +76,7 @@ type Response struct {
 	Items []Result `json:"items" desc:"One result per item, in request order; a failed item carries error."`
 
 	labels *sheet.Labels // output sheet: the codes made, in item order
+	layout sheet.Layout  // and the sheet, its captions known
 }
 
 const path = "/api/v1/qr/batch"
@@ -111,9 +117,18 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	case n > MaxItems:
 		return req, problem.TooLarge.Newf("items", fmt.Sprintf("Split the items into calls of at most %d.", MaxItems),
 			"%d items; at most %d per call", n, MaxItems)
+	case req.Output == "sheet" && req.Layout.StartAt-1+n*req.Layout.Copies > MaxLabels:
+		copies := max(1, (MaxLabels-req.Layout.StartAt+1)/n)
+		return req, problem.TooLarge.Newf("sheet.copies", sheetJSON(url.Values{sheet.Copies.Name: {strconv.Itoa(copies)}}),
+			"%d items of %d copies fill %d labels; a sheet holds at most %d", n, req.Layout.Copies, req.Layout.StartAt-1+n*req.Layout.Copies, MaxLabels)
 	}
 	return req, nil
 }
+
+// MaxLabels is the most labels one sheet fills, copies and the labels
+// start_at leaves blank included: each code is drawn once however many
+// labels it fills, so labels cost a few bytes each.
+const MaxLabels = 10000
 
 // readLayout reads the sheet's layout: for output sheet, its options or
 // the default sheet; for another output, none may be given.
@@ -157,17 +172,17 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	plans := make([]plan, len(req.Items))
 	costs := make([]int64, len(req.Items))
 	var total int64
-	captions := false
 	for i, it := range req.Items {
 		plans[i] = prepare(req, it)
 		costs[i] = plans[i].cost(req.Output, f)
 		total += costs[i]
-		captions = captions || plans[i].res.Error == nil && plans[i].req.Options.Brand.FrameText != ""
 	}
-	if req.Output == "sheet" && captions && req.Layout.Code > req.Layout.Fit(true) {
-		fit := strconv.FormatFloat(req.Layout.Fit(true), 'f', -1, 64)
-		return Response{}, problem.BadValue.Newf("sheet."+sheet.CodeMM.Name, `Set "sheet":{"code_mm":`+fit+`}, or leave code_mm out for the largest that fits.`,
-			"code_mm=%s leaves no room for the captions under the codes: at most %s mm does", strconv.FormatFloat(req.Layout.Code, 'f', -1, 64), fit)
+	if req.Output == "sheet" {
+		if req.Layout.Captions = captioned(plans); req.Layout.Captions {
+			if p := req.Layout.Captioned(); p != nil {
+				return Response{}, p
+			}
+		}
 	}
 	if total > b.Draw.Left() {
 		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
@@ -175,12 +190,13 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
 	if req.Output == "sheet" {
 		out.labels = &sheet.Labels{}
+		out.layout = req.Layout
 	}
 	for i, pl := range plans {
-		var code *generate.Code
-		out.Items[i], code = pl.make(ctx, req.Output, f, base)
+		var code *verify.Code
+		out.Items[i], code = pl.make(ctx, req, f, base)
 		if code != nil && out.labels != nil {
-			out.labels.Add(code)
+			out.labels.Add(code.QR, code.Options.Render(), code.Brand)
 		}
 		if !b.Answer.Charge(out.Items[i].size()) {
 			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
@@ -192,20 +208,22 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 
 // Made is one item made by One.
 type Made struct {
-	Code *generate.Code
-	Body []byte // the code in the output's format (PNG for zip; none for sheet)
-	Text string // the payload encoded
+	Code   *verify.Code
+	Body   []byte // the code in the output's format (PNG for zip; none for sheet)
+	Text   string // the payload encoded
+	Advice string // output sheet: Result's advice
 }
 
-// One makes one item of req as Run makes each, with the same problems and
-// fixes, for a caller that makes them one at a time and shows each as it
-// comes (the /batch page). Its budget is ctx's, as Run's.
+// One makes one item of req as Run makes each, with the same problems,
+// fixes and advice, for a caller that makes them one at a time and shows
+// each as it comes (the /batch page), having set req.Layout.Captions as
+// Run sets it (Captions). Its budget is ctx's, as Run's.
 func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	pl := prepare(req, it)
 	if pl.res.Error != nil {
 		return Made{}, pl.res.Error
 	}
-	res, code := pl.make(ctx, req.Output, format(req.Output), "")
+	res, code := pl.make(ctx, req, format(req.Output), "")
 	if res.Error != nil {
 		return Made{}, res.Error
 	}
@@ -218,7 +236,27 @@ func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	case "json":
 		body = res.Matrix
 	}
-	return Made{Code: code, Body: body, Text: res.Payload}, nil
+	return Made{Code: code, Body: body, Text: res.Payload, Advice: res.Advice}, nil
+}
+
+// Captions reports whether a sheet of req's items has captions, as Run
+// decides it: some item that reads has a frame text, its own or the
+// shared style's. Each code is then placed as if it had one.
+func Captions(req Request, items []Item) bool {
+	plans := make([]plan, len(items))
+	for i, it := range items {
+		plans[i] = prepare(req, it)
+	}
+	return captioned(plans)
+}
+
+func captioned(plans []plan) bool {
+	for _, pl := range plans {
+		if pl.res.Error == nil && pl.req.Options.Brand.FrameText != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // format is the format an output draws each item in: none for url, whose
@@ -262,9 +300,13 @@ type plan struct {
 // of its symbol, every problem included, without making the code.
 func prepare(req Request, it Item) (pl plan) {
 	pl.res.ID = it.ID
+	pl.res.entry.Kind = "text"
+	if it.Type != "" {
+		pl.res.entry.Kind = it.Type
+	}
 	q, p := query(req.Style, it.Style)
 	pl.q = q
-	defer func() { params.Scrub(pl.res.Error, q) }() // errors.json and the JSON answer alike
+	defer func() { request.Scrub(pl.res.Error, q) }() // errors.json and the JSON answer alike
 	if p != nil {
 		pl.res.Error = p
 		return pl
@@ -284,10 +326,10 @@ func prepare(req Request, it Item) (pl plan) {
 	case it.Data != "":
 		q.Set(params.Data.Name, it.Data)
 	default:
-		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, params.NewCall(path, q).With("data", params.Data.Example))
+		pl.res.Error = problem.Missing.New("data", `an item needs "data", or "type" and "fields"`, request.NewCall(path, q).With("data", params.Data.Example))
 		return pl
 	}
-	if pl.req, p = generate.Read(params.NewCall(path, q), kind); p != nil {
+	if pl.req, p = generate.Read(request.NewCall(path, q), kind); p != nil {
 		pl.res.Error = p
 		return pl
 	}
@@ -314,33 +356,49 @@ func (pl plan) cost(output string, f *render.Format) int64 {
 	case output == "sheet" && !pl.req.Options.Brand.Touches():
 		g := *f
 		g.Brand = nil
-		return pl.req.Cost(pl.version, g)
+		return verify.Cost(pl.req, pl.version, g)
 	}
-	return pl.req.Cost(pl.version, *f)
+	return verify.Cost(pl.req, pl.version, *f)
 }
 
-// make makes the planned item in output, drawn in f, and gives its code
-// too (none for a link, or when it failed).
-func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result, code *generate.Code) {
+// make makes the planned item in req's output, drawn in f, and gives its
+// code too (none for a link, or when it failed).
+func (pl plan) make(ctx context.Context, req Request, f *render.Format, base string) (res Result, code *verify.Code) {
+	output := req.Output
 	res = pl.res
 	if res.Error != nil {
 		return res, nil
 	}
-	defer func() { params.Scrub(res.Error, pl.q) }()
+	defer func() { request.Scrub(res.Error, pl.q) }()
 	if f == nil { // url
 		if pl.req.Secret {
 			res.Error = problem.BadValue.New("output", "a url would carry this item's secret in the clear",
 				`Use "output":"base64" or "svg" for items with a password or key.`)
 			return res, nil
 		}
-		if _, p := params.Encode(pl.req.Call, pl.req.Text, pl.req.Options); p != nil {
+		if _, p := pl.req.Encode(); p != nil {
 			res.Error = p
 			return res, nil
 		}
 		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
 		return res, nil
 	}
-	code, body, p := pl.req.Make(ctx, *f)
+	g := *f
+	if output == "sheet" && !pl.req.Options.Brand.Touches() {
+		// A caption, the only branding a sheet draws that leaves the
+		// code's pixels alone, is set by core/sheet: no picture of it is
+		// drawn and checked, as Make would charge for (a sheet of 75
+		// captioned codes passed the draw budget that way). The code is
+		// made plain, as its plan costs it, and its branding read.
+		g.Brand = nil
+	}
+	code, body, p := verify.Make(ctx, pl.req, g)
+	if p == nil && g.Brand == nil && f.Brand != nil && pl.req.Options.Branded() {
+		var err error
+		if code.Brand, err = brand.New(code.QR, pl.req.Options); err != nil {
+			p = brand.Refused(pl.req.Call, err)
+		}
+	}
 	if p != nil {
 		res.Error = p
 		return res, nil
@@ -355,6 +413,15 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 		res.Matrix = body
 	case "zip":
 		res.png = body
+		res.entry.Version, res.entry.EC = code.QR.Version, code.QR.Level.String()
+		if rep, ok := code.Verified(); ok {
+			res.entry.Scans = "no"
+			if rep.Scannable {
+				res.entry.Scans = "yes"
+			}
+		}
+	case "sheet":
+		res.Advice = pl.advice(req.Layout, code)
 	}
 	return res, code
 }
@@ -432,81 +499,10 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 	return q, nil
 }
 
-// fileName is id made safe as a file name: each run of characters other
-// than A-Z, a-z, 0-9, '.', '_' and '-' becomes one '_', and dots and
-// underscores are trimmed from the ends. (A loop, not a regexp: regexp
-// would bring its Unicode tables into the Worker's start-up.)
-func fileName(id string) string {
-	var b strings.Builder
-	run := false
-	for _, r := range id {
-		safe := r < 128 && (r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
-		if safe {
-			b.WriteRune(r)
-		} else if !run {
-			b.WriteByte('_')
-		}
-		run = !safe
-	}
-	return strings.Trim(b.String(), "._")
-}
-
-// Names gives files unique, safe names: an item's id made file-name safe
-// (its index from 1 when nothing is left of it), and -2, -3 ... after a
-// name already given.
-type Names map[string]bool
-
-// Name returns the name of the file of item i (from 0) with id.
-func (used Names) Name(id string, i int) string {
-	name := fileName(id)
-	if name == "" {
-		name = strconv.Itoa(i + 1)
-	}
-	for base, n := name, 2; used[name]; n++ {
-		name = fmt.Sprintf("%s-%d", base, n)
-	}
-	used[name] = true
-	return name
-}
-
-// ZipDate is the date of every zip entry: the same items give the same
-// bytes, and the earliest date a zip can hold is a real one (a zero
-// header date reads as 1980-00-00).
-var ZipDate = time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// Zip writes one PNG per successful item, named by its id made file-name
-// safe and unique (or by its index), and errors.json listing the failures.
-func Zip(r Response) []byte {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	used := Names{}
-	type failure struct {
-		Index int              `json:"index"`
-		ID    string           `json:"id,omitempty"`
-		Error *problem.Problem `json:"error"`
-	}
-	var failed []failure
-	for i, it := range r.Items {
-		if it.Error != nil {
-			failed = append(failed, failure{i, it.ID, it.Error})
-			continue
-		}
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: used.Name(it.ID, i) + ".png", Method: zip.Store, Modified: ZipDate}) // PNG is compressed already
-		w.Write(it.png)
-	}
-	if len(failed) > 0 {
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "errors.json", Method: zip.Deflate, Modified: ZipDate})
-		b, _ := json.MarshalIndent(failed, "", "  ")
-		w.Write(b)
-	}
-	zw.Close()
-	return buf.Bytes()
-}
-
 // Sheet lays out the codes of a sheet's successful items on req's layout,
-// in item order, and returns the PDF and the indexes (from 0) of the
-// items that failed, which take no label. The PDF is charged to ctx's
-// answer budget.
+// in item order (or, with test, its alignment test), and returns the PDF
+// and the indexes (from 0) of the items that failed, which take no label.
+// The PDF is charged to ctx's answer budget.
 func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *problem.Problem) {
 	var failed []int
 	for i, it := range r.Items {
@@ -518,7 +514,7 @@ func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *proble
 	if labels == nil {
 		labels = &sheet.Labels{}
 	}
-	out := req.Layout.PDF(labels)
+	out := r.layout.PDF(labels)
 	if !budget.From(ctx).Answer.Charge(int64(len(out))) {
 		return nil, nil, problem.TooLarge.Newf("items", "Send fewer items per call, or a plainer style.",
 			"the sheet would pass %d MiB; one answer holds at most %d MiB", budget.AnswerBytes>>20, budget.AnswerBytes>>20)

@@ -1,11 +1,11 @@
 // Package brand draws a code with its branding: gradients and part
-// colours, a logo in the middle, a frame with a call to action round it;
-// and checks that it still scans before it is served. A logo clears the
-// modules under it whole and never the function patterns (finders,
-// timing, alignment, format and version information), which are drawn
-// over it where they pass under; the code is then verified as a phone's
-// decoder would read it (scan.VerifyImage), and a logo too large to scan
-// is refused with the largest size that does (Largest).
+// colours, a logo in the middle, a frame with a call to action round it.
+// A logo clears the modules under it whole and never the function
+// patterns (finders, timing, alignment, format and version information),
+// which are drawn over it where they pass under. Whether the drawing
+// still scans is core/verify's to check, on the picture Image draws
+// (Judged gives the colours it is judged by), and to refuse with the
+// nearest branding that does.
 //
 // The editor's first program (editor.wasm) does not import this package:
 // it draws the plain code fast, and its second (verify.wasm) draws the
@@ -14,7 +14,6 @@ package brand
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -27,7 +26,6 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
-	"qrkeyless/core/scan"
 )
 
 // Code is a code with its branding, checked and ready to draw.
@@ -78,7 +76,7 @@ func New(c *qr.Code, o params.Options) (*Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	k.fr = frame.Options{Frame: b.Frame, Text: b.FrameText, Color: b.FrameColor, BG: k.ro.BG}
+	k.fr = frame.Options{Frame: b.Frame, Text: b.FrameText, Color: b.FrameColor, BG: k.ro.BG, CaptionSize: float64(b.CaptionSize)}
 	paper := k.fr.Paper()
 	k.fr.TextColor = b.TextOn(style.Band, paper)
 	if err := k.fr.Check(); err != nil {
@@ -251,13 +249,12 @@ func (k *Code) SVG() []byte {
 	return out
 }
 
-// Verify checks the branded code as Verify checks a plain one, on the
-// picture PNG draws (without the frame, which sits outside the quiet
-// zone), its contrast judged on the faintest stop of every paint.
-func (k *Code) Verify(ctx context.Context, text string) scan.Report {
+// Judged is the code's render options as a verification judges them:
+// its contrast on the faintest stop of every paint.
+func (k *Code) Judged() render.Options {
 	o := k.ro
 	o.FG = k.worst()
-	return scan.VerifyImage(ctx, k.c, text, o, k.Image())
+	return o
 }
 
 // worst is the colour of least contrast with the background among every

@@ -5,7 +5,6 @@ package checksum
 // base58 with a Keccak-256 checksum.
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -206,8 +205,8 @@ func Base58Check(addr string, versions ...byte) error {
 	if !ok || len(b) != 25 || !strings.ContainsRune(string(versions), rune(b[0])) {
 		return errors.New("not a valid address")
 	}
-	h := sha256.Sum256(b[:21])
-	h = sha256.Sum256(h[:])
+	h := sum256(b[:21])
+	h = sum256(h[:])
 	if string(h[:4]) != string(b[21:]) {
 		return errors.New("address checksum does not match")
 	}

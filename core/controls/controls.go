@@ -137,6 +137,12 @@ func symbolOptions(call problem.Call, known []string, o *params.Options) *proble
 		if fixed {
 			return problem.Conflict.Newf(sp.Name, call.With("", "", name), "this kind's standard fixes the symbol; %s cannot be set here", name)
 		}
+		if s := o.Family.Symbol; s != qr.QR {
+			if sp.Name == params.VersionP.Name || sp.Name == params.Mask.Name {
+				continue // params.ReadFamily read them, as s has them
+			}
+			return problem.Conflict.Newf(sp.Name, call.With("", "", name), "%s applies to symbol=qr; a %s symbol is written in the densest mode that holds the text, without an ECI header", name, s)
+		}
 		v = strings.ToLower(strings.TrimSpace(v))
 		switch sp.Name {
 		case params.VersionP.Name:
@@ -190,6 +196,7 @@ func symbolOptions(call problem.Call, known []string, o *params.Options) *proble
 		}
 	}
 	if sc != (symbol{}) {
+		sc.parts = o.Family.Parts > 0
 		o.Controls, o.ControlsKey = sc.adjust, sc.key()
 	}
 	return nil
@@ -203,6 +210,7 @@ type symbol struct {
 	enc            encoding.Encoding // the charset eci names, or Shift JIS for kanji
 	boost          bool
 	mode           string
+	parts          bool // the text is split over a sequence (params.Family.Parts), each part checked there
 }
 
 // key writes the controls in one form, for params.Options.Canonical.
@@ -259,7 +267,12 @@ func (sc symbol) adjust(call problem.Call, e *qr.Encoder, text string) (string, 
 	switch _, err := e.Version(text); {
 	case errors.As(err, &me):
 		return "", problem.BadValue.Newf(params.Mode.Name, call.With("", "", params.Mode.Name), "mode=%s: %v; leave mode out for the densest mode that holds it", sc.mode, err)
-	case errors.As(err, &tl) && sc.exact:
+	case errors.As(err, &tl) && sc.exact && !sc.parts:
+		// At a pinned version, the parts that hold it there: a sequence
+		// keeps the size the caller chose; else the version that holds it.
+		if p := params.QRTooLong(call, *e, text, tl); p.Field == params.Parts.Name {
+			return "", p
+		}
 		f := *e
 		f.MaxVersion = 40
 		if v, err := f.Version(text); err == nil {

@@ -1,4 +1,4 @@
-package controls
+package controls_test
 
 import (
 	"image/color"
@@ -6,30 +6,31 @@ import (
 	"strings"
 	"testing"
 
+	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
 )
 
-// generate runs a generation call as the server does: Parse, then Encode
-// of the data. It returns the code, or the problem.
-func generate(t *testing.T, path, query string) (*qr.Code, params.Options, string, string) {
+// encode runs a generation call as the server does: the call read, then its
+// data encoded. It returns the code, or the problem.
+func encode(t *testing.T, path, query string) (*qr.Code, params.Options, string, string) {
 	t.Helper()
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := params.NewCall(path, q)
-	o, p := Parse(call, append(params.Data.Names(), params.Verify.Name)...)
+	r, p := generate.Read(request.NewCall(path, q), nil)
 	if p != nil {
-		return nil, o, p.Detail, p.Fix
+		return nil, r.Options, p.Detail, p.Fix
 	}
-	c, p := params.Encode(call, q.Get("data"), o)
+	codes, p := r.Symbols()
 	if p != nil {
-		return nil, o, p.Detail, p.Fix
+		return nil, r.Options, p.Detail, p.Fix
 	}
-	return c, o, "", ""
+	return codes[0], r.Options, "", ""
 }
 
 // read decodes c drawn plainly at 8 px a module.
@@ -67,7 +68,7 @@ func TestSymbolControls(t *testing.T) {
 		{query: "data=日本語テキスト&eci=shift_jis", mask: -1},
 	}
 	for _, tt := range tests {
-		c, _, detail, _ := generate(t, "/api/v1/qr", tt.query)
+		c, _, detail, _ := encode(t, "/api/v1/qr", tt.query)
 		if c == nil {
 			t.Errorf("%s: refused: %s", tt.query, detail)
 			continue
@@ -92,7 +93,8 @@ func TestSymbolControls(t *testing.T) {
 // Each conflict is a 400 whose fix is a call that works.
 func TestControlProblems(t *testing.T) {
 	tests := []struct{ path, query, detail string }{
-		{"/api/v1/qr", "data=" + strings.Repeat("a", 100) + "&version=2!", "version 6 holds it"},
+		{"/api/v1/qr", "data=" + strings.Repeat("a", 100) + "&version=2!", "5 symbols of version 2 hold it"},
+		{"/api/v1/qr", "data=" + strings.Repeat("a", 1000) + "&version=2!", "version 26 holds it"},
 		{"/api/v1/qr", "data=hello&version=41", "1 to 40"},
 		{"/api/v1/qr", "data=hello&mask=8", "0 to 7"},
 		{"/api/v1/qr", "data=hello&mode=numeric", "numeric mode cannot hold"},
@@ -108,7 +110,7 @@ func TestControlProblems(t *testing.T) {
 		{"/api/v1/qr", "data=hello&format=pdf&size_mm=1", "5 to 2000"},
 	}
 	for _, tt := range tests {
-		c, _, detail, fix := generate(t, tt.path, tt.query)
+		c, _, detail, fix := encode(t, tt.path, tt.query)
 		if c != nil || !strings.Contains(detail, tt.detail) {
 			t.Errorf("%s?%s: %q; want a problem saying %q", tt.path, tt.query, detail, tt.detail)
 			continue
@@ -121,7 +123,7 @@ func TestControlProblems(t *testing.T) {
 			t.Errorf("%s: fix %q", tt.query, fix)
 			continue
 		}
-		if c, _, detail, _ := generate(t, u.Path, u.RawQuery); c == nil {
+		if c, _, detail, _ := encode(t, u.Path, u.RawQuery); c == nil {
 			t.Errorf("%s: its fix %s is refused too: %s", tt.query, fix, detail)
 		}
 	}
@@ -130,9 +132,9 @@ func TestControlProblems(t *testing.T) {
 // The controls are part of the canonical form, so the edge cache keeps
 // codes that differ by them apart.
 func TestCanonicalHoldsControls(t *testing.T) {
-	_, a, _, _ := generate(t, "/api/v1/qr", "data=hello&mask=3")
-	_, b, _, _ := generate(t, "/api/v1/qr", "data=hello&mask=4")
-	_, c, _, _ := generate(t, "/api/v1/qr", "data=hello&format=pdf&size_mm=40&cmyk=1")
+	_, a, _, _ := encode(t, "/api/v1/qr", "data=hello&mask=3")
+	_, b, _, _ := encode(t, "/api/v1/qr", "data=hello&mask=4")
+	_, c, _, _ := encode(t, "/api/v1/qr", "data=hello&format=pdf&size_mm=40&cmyk=1")
 	if a.Canonical() == b.Canonical() || !strings.Contains(c.Canonical(), "cmyk=1") {
 		t.Errorf("canonical forms %q, %q, %q", a.Canonical(), b.Canonical(), c.Canonical())
 	}

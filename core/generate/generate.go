@@ -1,27 +1,29 @@
-// Package generate makes a code from a request, whichever door it came in
-// by: a query (GET /api/v1/qr, /q/<data>.<ext>, GET /api/v1/<kind>), a JSON
-// body (POST /api/v1/qr), a batch item or a tool's arguments. Each door
-// turns its input into a problem.Call (the path it stands for, and its
-// parameters as a query) and names the kind; Read checks the call without
-// drawing anything, and Make encodes, charges the request's budget, draws
-// and, where branding touches the code's own pixels, verifies before it
-// gives the bytes. The REST handlers, the MCP tools and batch are adapters
-// of a few lines over these two calls.
+// Package generate is the lower layer of the one pipeline that makes every
+// code: it reads a call to a generation endpoint, whichever door it came
+// in by, and encodes its text. A query (GET /api/v1/qr, /q/<data>.<ext>,
+// GET /api/v1/<kind>), a JSON body (POST /api/v1/qr), a batch item, a
+// tool's arguments and an editor's form (Form) each become a problem.Call
+// (the path it stands for, and its parameters as a query) and a kind;
+// Read checks it without drawing anything, and Request.Encode gives the
+// symbol, which core/render draws plain.
+//
+// It imports neither core/brand nor core/scan, so the editor's first
+// program, which draws the plain code, links no decoder, logo reader or
+// font. Branding, the work budget and verification are the upper layer's
+// (core/verify), which REST, MCP, batch and the browser's second programs
+// call.
 package generate
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 
-	"qrkeyless/core/brand"
 	"qrkeyless/core/controls"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
-	"qrkeyless/core/render"
-	"qrkeyless/core/scan"
+	"qrkeyless/core/request"
 )
 
 // Request is a call read and checked: the text to encode and how to draw
@@ -32,22 +34,31 @@ type Request struct {
 	Secret  bool         // made from a secret (a wifi password): never cached, never in a URL
 	Options params.Options
 	Verify  bool // verify=1: the caller asks for the verification
+
+	kind   *payload.Kind  // the kind whose fields made Text; nil for data
+	fields payload.Fields // its fields, as read
 }
 
 // Read reads a call to a generation endpoint: the payload (data and its
 // aliases when kind is nil, else kind's fields), the rendering parameters,
 // the print and symbol controls, and verify=1.
 func Read(call problem.Call, kind *payload.Kind) (Request, *problem.Problem) {
-	return read(call, kind, true)
+	return read(call, kind, true, controls.Parse)
 }
 
 // ReadVerify reads a call to GET /api/v1/verify, whose answer is the
 // verification itself: a plain generation call without the verify flag.
 func ReadVerify(call problem.Call) (Request, *problem.Problem) {
-	return read(call, nil, false)
+	return read(call, nil, false, controls.Parse)
 }
 
-func read(call problem.Call, kind *payload.Kind, flag bool) (Request, *problem.Problem) {
+// options reads a call's rendering parameters: controls.Parse for the
+// API's calls, which have print and symbol controls; params.Parse for an
+// editor's form, which has neither (and so the editor's program links no
+// charset tables).
+type options func(call problem.Call, known ...string) (params.Options, *problem.Problem)
+
+func read(call problem.Call, kind *payload.Kind, flag bool, parse options) (Request, *problem.Problem) {
 	r := Request{Call: call}
 	known := params.Data.Names()
 	if kind != nil {
@@ -56,6 +67,7 @@ func read(call problem.Call, kind *payload.Kind, flag bool) (Request, *problem.P
 			return r, p
 		}
 		r.Call, r.Text, r.Secret, known = t.Call, t.Text, t.Secret, t.Known
+		r.kind, r.fields = kind, t.Fields
 	} else {
 		text, p := params.DataFromQuery(call)
 		if p != nil {
@@ -66,7 +78,7 @@ func read(call problem.Call, kind *payload.Kind, flag bool) (Request, *problem.P
 			known = append(known, params.Verify.Name)
 		}
 	}
-	o, p := controls.Parse(r.Call, known...)
+	o, p := parse(r.Call, known...)
 	if p != nil {
 		return r, p
 	}
@@ -76,7 +88,7 @@ func read(call problem.Call, kind *payload.Kind, flag bool) (Request, *problem.P
 			return r, p
 		}
 	}
-	r.Secret = r.Secret || params.HasSecret(r.Call.Query)
+	r.Secret = r.Secret || request.HasSecret(r.Call.Query)
 	return r, nil
 }
 
@@ -90,107 +102,37 @@ func (r Request) Key(answer string) []string {
 // as a decode: a branding that touches the code's pixels, or verify=1.
 func (r Request) Heavy() bool { return r.Verify || r.Options.Brand.Touches() }
 
-// Version is the version Make would encode at, with the same problems,
-// without encoding: what a batch charges before it makes any code.
-func (r Request) Version() (int, *problem.Problem) {
-	return params.Version(r.Call, r.Text, r.Options)
-}
-
-// Cost estimates making r's code of version v in f, in nanoseconds as
-// budget.DrawNs counts them: encoding, drawing and, when f draws the
-// branding, drawing and checking it.
-func (r Request) Cost(v int, f render.Format) int64 {
-	cost := qr.Cost(v) + render.Cost(v, r.Options.Render(), f)
-	if r.Options.Branded() && f.Brand != nil {
-		cost += brand.Cost
+// Encode encodes r's text as one symbol at its options' level, within
+// what its kind requires of the symbol (see encode): a QR, Micro QR or
+// rMQR symbol. A call for a structured-append sequence (parts) is a 400
+// here: the doors that draw sequences call Symbols.
+func (r Request) Encode() (*qr.Code, *problem.Problem) {
+	if r.Options.Family.Parts > 0 {
+		return nil, problem.Conflict.Newf(params.Parts.Name, r.Call.With("", "", params.Parts.Name, params.PartsLayout.Name), "this answer is one symbol; parts asks for a sequence of them")
 	}
-	return cost
-}
-
-// Code is r's symbol, drawn: its picture when branded, and its
-// verification once one was made.
-type Code struct {
-	QR      *qr.Code
-	Brand   *brand.Code // nil for a plain code
-	Options params.Options
-	text    string
-	report  *scan.Report
-}
-
-// Draw encodes r's text and, when branded, draws the branding, charging
-// nothing and verifying nothing: what GET /api/v1/verify reports on.
-func (r Request) Draw() (*Code, *problem.Problem) {
-	c, p := params.Encode(r.Call, r.Text, r.Options)
+	codes, p := symbols(r)
 	if p != nil {
 		return nil, p
 	}
-	code := &Code{QR: c, Options: r.Options, text: r.Text}
-	if r.Options.Branded() {
-		k, err := brand.New(c, r.Options)
-		if err != nil {
-			return nil, brand.Refused(r.Call, err)
-		}
-		code.Brand = k
-	}
-	return code, nil
+	return codes[0], nil
 }
 
-// Make encodes r's text and charges what drawing it in f costs to the
-// budget ctx carries, then draws it. A code whose branding touches its
-// own pixels (a logo, a gradient, eye colours) is verified before it is
-// given: one that would not scan is a 422 whose fix is the nearest call
-// that does. Frames sit outside the quiet zone and are not checked. A
-// format that draws no branding (a batch's json matrix) gives the plain
-// symbol: params refuses branding in such a format where the caller
-// names it.
-func (r Request) Make(ctx context.Context, f render.Format) (*Code, []byte, *problem.Problem) {
-	c, p := params.Encode(r.Call, r.Text, r.Options)
-	if p != nil {
-		return nil, nil, p
-	}
-	if p := params.Charge(ctx, r.Cost(c.Version, f)); p != nil {
-		return nil, nil, p
-	}
-	code := &Code{QR: c, Options: r.Options, text: r.Text}
-	switch {
-	case f.Brand == nil:
-	case r.Options.Brand.Touches():
-		k, rep, p := brand.Checked(ctx, r.Call, c, r.Text, r.Options)
-		if p != nil {
-			return nil, nil, p
-		}
-		code.Brand, code.report = k, &rep
-	case r.Options.Branded():
-		k, err := brand.New(c, r.Options)
-		if err != nil {
-			return nil, nil, brand.Refused(r.Call, err)
-		}
-		code.Brand = k
-	}
-	return code, code.Bytes(f), nil
+// Symbols encodes r's text as every symbol the call asks for: one, or
+// the parts of a structured-append sequence in order (see symbols).
+func (r Request) Symbols() ([]*qr.Code, *problem.Problem) {
+	return symbols(r)
 }
 
-// Bytes writes the code in f, with its branding where f draws branding.
-func (c *Code) Bytes(f render.Format) []byte {
-	if c.Brand != nil && f.Brand != nil {
-		return f.Brand.WriteBrand(c.Brand, c.Options.Render())
+// Version is the version Encode would give, with the same problems,
+// without encoding: what a batch charges before it makes any code. For
+// Micro QR, rMQR and sequences it encodes them, which is as cheap, and
+// gives the QR version of as many modules (CostVersion).
+func (r Request) Version() (int, *problem.Problem) {
+	f := r.Options.Family
+	if f.Symbol != qr.QR || f.Parts > 0 {
+		return familyVersion(r)
 	}
-	return f.Writer.Write(c.QR, c.Options.Render())
-}
-
-// Verify is the code's verification, as GET /api/v1/verify reports it:
-// the one Make made, or a new one.
-func (c *Code) Verify(ctx context.Context) scan.Report {
-	if c.report == nil {
-		var rep scan.Report
-		if c.Brand != nil {
-			rep = c.Brand.Verify(ctx, c.text)
-		} else {
-			rep = scan.Verify(ctx, c.QR, c.text, c.Options.Render())
-		}
-		c.report = &rep
-	}
-	return *c.report
+	return version(r)
 }
 
 // KindArg looks up a kind named by an argument (a batch item's or a tool's
@@ -205,7 +147,7 @@ func KindArg(name string, q url.Values) (*payload.Kind, *problem.Problem) {
 	if name == "" {
 		p = problem.Missing.New("type", "type is required: the payload kind, e.g. wifi", `Set "type" to one of the kinds listed.`)
 	} else {
-		nf := params.UnknownKind(name, params.NewCall("", q))
+		nf := params.UnknownKind(name, request.NewCall("", q))
 		p = problem.BadValue.New("type", nf.Detail, nf.Fix)
 	}
 	for _, k := range payload.All() {

@@ -1,7 +1,6 @@
 package params
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,11 +13,11 @@ import (
 // The symbols of the QR family beyond one QR code (docs/symbols.md):
 // Micro QR, rMQR, and QR split over a structured-append sequence. What a
 // call asks of them is read and checked here, and the codes made, apart
-// from Parse and Encode, so that this file moves with them as one piece.
+// here; core/generate makes the codes (family.go there).
 
 // The family's parameters.
 var (
-	SymbolP     = Param{Name: "symbol", Type: "string", Default: "qr", Enum: func() []string { return []string{"qr", "micro", "rmqr"} }, Help: "qr (QR Code); micro (Micro QR, M1 to M4, 11 to 17 modules square, for tiny marks); rmqr (rectangular Micro QR, 7 to 17 modules high, for narrow labels). Many phone camera apps read only qr.", Example: "rmqr"}
+	SymbolP     = Param{Name: "symbol", Type: "string", Default: "qr", Enum: func() []string { return []string{"qr", "micro", "rmqr"} }, Help: "qr (QR Code); micro (Micro QR, M1 to M4, 11 to 17 modules square, for tiny marks); rmqr (rectangular Micro QR, 7 to 17 modules high, for narrow labels). Many phone camera apps read only qr.", Example: "qr"}
 	RMQRHeight  = Param{Name: "rmqr_height", Type: "integer", Min: 7, Max: 17, Help: "rmqr only: the symbol's height in modules, 7, 9, 11, 13, 15 or 17; the narrowest of that height that holds the data."}
 	Parts       = Param{Name: "parts", Type: "integer", Min: 2, Max: 16, Help: "qr only: split the data over this many symbols (structured append); png, svg and pdf draw them side by side, zip gives one file a part, json one matrix a part."}
 	PartsLayout = Param{Name: "parts_layout", Type: "string", Default: "row", Enum: func() []string { return []string{"row", "grid"} }, Help: "How png, svg and pdf lay out the parts: one row, or a grid as near square as the count allows."}
@@ -36,6 +35,32 @@ type Family struct {
 	Mask    int      // Micro QR: 0 to 3; -1: the standard's choice
 	Parts   int      // QR: 2 to 16 symbols; 0: one
 	Grid    bool     // parts_layout=grid
+	Zip     bool     // format=zip: one PNG a part (Options.Format is png)
+}
+
+// ZipFormat is the format value that asks for a sequence's parts as one
+// PNG file each in a ZIP archive: a format of sequences only, so not one
+// of render's.
+const ZipFormat = "zip"
+
+// PartsFormats are the formats that write a sequence: png, svg and pdf
+// draw the parts side by side, json gives one matrix a part, zip one
+// file a part.
+var PartsFormats = []string{"png", "svg", "pdf", "json", ZipFormat}
+
+// partsFormat checks the format against o.Family: zip only for a
+// sequence, a sequence only in PartsFormats.
+func partsFormat(call problem.Call, o *Options, zip bool) *problem.Problem {
+	o.Family.Zip = zip
+	switch {
+	case zip && o.Family.Parts == 0:
+		return problem.Conflict.Newf(Format.Name, call.With(Parts.Name, "2"), "format=zip gives one file a part of a structured-append sequence; send parts=2 to 16, or another format")
+	case o.Family.Parts > 0 && !slices.Contains(PartsFormats, o.Format.Name):
+		p := problem.Conflict.Newf(Format.Name, call.With(Format.Name, "png"), "format=%s draws one symbol; a sequence of parts is written as %s", o.Format.Name, strings.Join(PartsFormats, ", "))
+		p.Allowed = PartsFormats
+		return p
+	}
+	return nil
 }
 
 // ReadFamily reads symbol, rmqr_height, parts and parts_layout from call,
@@ -180,52 +205,20 @@ func versionRange(s qr.Symbol) string {
 	return "R7x43 to R17x139 (rows x columns), e.g. R11x43"
 }
 
-// EncodeFamily makes the codes f asks for: one Micro QR or rMQR symbol,
-// or text split over f.Parts QR symbols with e the QR encoder (its level,
-// version bounds, mask and ECI from Parse and the symbol controls). Text
-// too long is a 400 whose fix is a call that holds it: for one QR symbol
-// at a pinned version, the parts that hold it (QRTooLong); for Micro QR,
-// rmqr; for rMQR, ec=M or symbol=qr.
-func EncodeFamily(call problem.Call, text string, f Family, e qr.Encoder) ([]*qr.Code, *problem.Problem) {
-	var c *qr.Code
-	var err error
-	switch {
-	case f.Symbol == qr.QR && f.Parts > 0:
-		codes, err := e.Sequence(text, f.Parts)
-		if err != nil {
-			return nil, familyProblem(call, f, e, text, err)
-		}
-		return codes, nil
-	case f.Symbol == qr.Micro:
-		c, err = qr.MicroEncoder{Level: f.Level, Version: f.Version, FixMask: f.Mask >= 0, Mask: max(f.Mask, 0)}.Encode(text)
-	case f.Symbol == qr.RMQR:
-		c, err = qr.RMQREncoder{Level: f.Level, Version: f.Version, Height: f.Height}.Encode(text)
-	default:
-		c, err = e.Encode(text)
+// canonical writes f in one form, for Options.Canonical: nothing for
+// one QR symbol.
+func (f Family) canonical() string {
+	s := ""
+	if f.Symbol != qr.QR {
+		s += "&symbol=" + f.Symbol.String() + "&version=" + strconv.Itoa(f.Version) + "&mask=" + strconv.Itoa(f.Mask)
 	}
-	if err != nil {
-		return nil, familyProblem(call, f, e, text, err)
+	if f.Height > 0 {
+		s += "&rmqr_height=" + strconv.Itoa(f.Height)
 	}
-	return []*qr.Code{c}, nil
-}
-
-// familyProblem is the problem of err, text that f's symbol cannot hold.
-func familyProblem(call problem.Call, f Family, e qr.Encoder, text string, err error) *problem.Problem {
-	var tl *qr.TooLongError
-	var vm *qr.VersionModeError
-	switch {
-	case errors.As(err, &vm):
-		return problem.BadValue.Newf(Data.Name, call.With("", "", VersionP.Name, EC.Name), "%v", err)
-	case !errors.As(err, &tl):
-		return problem.BadValue.New(Data.Name, err.Error(), call.With(Data.Name, Data.Example))
-	case f.Symbol == qr.Micro:
-		return problem.TooLong.Newf(SymbolP.Name, call.With(SymbolP.Name, "rmqr", VersionP.Name, EC.Name, Mask.Name), "%v; rmqr holds more in a narrow strip", tl)
-	case f.Symbol == qr.RMQR && f.Level == qr.H:
-		return problem.TooLong.Newf(EC.Name, call.With(EC.Name, "M"), "%v", tl)
-	case f.Symbol == qr.RMQR:
-		return problem.TooLong.Newf(SymbolP.Name, call.With(SymbolP.Name, "qr", VersionP.Name, RMQRHeight.Name), "%v; a qr symbol holds more", tl)
+	if f.Parts > 0 {
+		s += "&parts=" + strconv.Itoa(f.Parts) + "&grid=" + strconv.FormatBool(f.Grid) + "&zip=" + strconv.FormatBool(f.Zip)
 	}
-	return QRTooLong(call, e, text, tl)
+	return s
 }
 
 // QRTooLong is the problem of text too long for QR at e's largest

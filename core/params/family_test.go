@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 )
 
 func familyCall(q string) (Family, string) {
 	v, _ := url.ParseQuery(q)
-	f, p := ReadFamily(NewCall("/api/v1/qr", v))
+	f, p := ReadFamily(problem.Call{Path: "/api/v1/qr", Query: v})
 	if p != nil {
 		return f, fmt.Sprint(p.Status) + " " + p.Field + ": " + p.Detail + " | " + p.Fix
 	}
@@ -69,54 +70,5 @@ func TestReadFamilyProblems(t *testing.T) {
 		if p == "" || !strings.HasPrefix(p, "400 "+tc.field+":") || !strings.Contains(p[strings.Index(p, "|"):], tc.fix) {
 			t.Errorf("%s: %q; want a 400 on %s whose fix has %q", tc.q, p, tc.field, tc.fix)
 		}
-	}
-}
-
-func TestEncodeFamily(t *testing.T) {
-	enc := func(q, text string, e qr.Encoder) ([]*qr.Code, string) {
-		v, _ := url.ParseQuery(q)
-		call := NewCall("/api/v1/qr", v)
-		f, p := ReadFamily(call)
-		if p != nil {
-			t.Fatalf("%s: %v", q, p)
-		}
-		codes, p := EncodeFamily(call, text, f, e)
-		if p != nil {
-			return nil, p.Field + ": " + p.Detail + " | " + p.Fix
-		}
-		return codes, ""
-	}
-	for _, tc := range []struct {
-		q, text, want string // want: the version names made, or a part of the problem
-	}{
-		{"symbol=micro", "12345", "M2"},
-		{"symbol=micro&ec=none", "12345", "M1"},
-		{"symbol=micro&version=M4&mask=2", "hello", "M4"},
-		{"symbol=rmqr", "HELLO WORLD", "R13x27"},
-		{"symbol=rmqr&rmqr_height=9", "HELLO WORLD", "R9x43"},
-		{"parts=3", strings.Repeat("A", 100), "2 2 2"},
-		{"symbol=micro", strings.Repeat("a", 16), "symbol: data is 16 bytes; at most 13 fit in M4 at error correction M; rmqr holds more in a narrow strip | /api/v1/qr?symbol=rmqr"},
-		{"symbol=micro&version=M2", "hello", "data: M2 at error correction M has no byte mode"},
-		{"symbol=rmqr&ec=H", strings.Repeat("1", 200), "ec: data is 200 bytes"},
-		{"symbol=rmqr", strings.Repeat("a", 151), "symbol: data is 151 bytes; at most 150 fit in R17x139"},
-	} {
-		codes, p := enc(tc.q, tc.text, qr.Encoder{Level: qr.M})
-		got := p
-		if p == "" {
-			var names []string
-			for _, c := range codes {
-				names = append(names, c.VersionName())
-			}
-			got = strings.Join(names, " ")
-		}
-		if !strings.Contains(got, tc.want) {
-			t.Errorf("%s %q: %s, want %s", tc.q, tc.text, got, tc.want)
-		}
-	}
-	// Too long for one QR symbol at a pinned version: the fix gives the
-	// parts that hold it.
-	_, p := enc("version=1!", strings.Repeat("A", 60), qr.Encoder{Level: qr.M, MinVersion: 1, MaxVersion: 1})
-	if !strings.Contains(p, "| /api/v1/qr?parts=4&version=1%21") {
-		t.Errorf("version 1, 60 characters: %s", p)
 	}
 }

@@ -1,11 +1,13 @@
-package params
+package params_test
 
 import (
 	"net/url"
 	"strings"
 	"testing"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 )
 
 // No fix pays someone else or another sum. For every field of every
@@ -26,7 +28,7 @@ func TestFixesNeverInventMoneyOrAPayee(t *testing.T) {
 		if !hasMoney(k) {
 			continue
 		}
-		if _, p := ReadTyped(NewCall("/api/v1/"+k.Name, base), k); p != nil {
+		if _, p := params.ReadTyped(request.NewCall("/api/v1/"+k.Name, base), k); p != nil {
 			t.Fatalf("%s: the examples are refused: %s", k.Name, p.Detail)
 		}
 		for _, fd := range k.Fields {
@@ -43,7 +45,7 @@ func TestFixesNeverInventMoneyOrAPayee(t *testing.T) {
 				} else {
 					q.Set(fd.Name, bad)
 				}
-				_, p := ReadTyped(NewCall("/api/v1/"+k.Name, q), k)
+				_, p := params.ReadTyped(request.NewCall("/api/v1/"+k.Name, q), k)
 				if p == nil {
 					continue
 				}

@@ -1,6 +1,11 @@
-// Package params reads the shared rendering parameters of every generation
-// endpoint from a query: aliases, defaults, bounds, and the problem document
-// (with a corrected call) for each way a value can be wrong.
+// Package params is the table of the parameters every generation endpoint
+// takes (Param: name, aliases, type, default, bounds, help, example), from
+// which the API reads them, the OpenAPI description, the MCP tools'
+// schemas, /docs and llms.txt list them, and the editor names its
+// controls; and the reading of them from a call: each value checked, and
+// the problem document (with a corrected call) for each way it can be
+// wrong. Encoding what was read is core/generate's; the secret rule and
+// the strict reading of a query are core/request's.
 package params
 
 import (
@@ -18,7 +23,7 @@ import (
 )
 
 // Param describes one query parameter: the table that drives parsing, the
-// OpenAPI document, the MCP tool schemas and the README.
+// OpenAPI document, the MCP tool schemas, llms.txt and docs/parameters.md.
 type Param struct {
 	Name     string
 	Aliases  []string
@@ -28,6 +33,11 @@ type Param struct {
 	Enum     func() []string
 	Help     string
 	Example  string
+	// SameBytes marks a parameter that changes no answer's bytes (only
+	// a header, say), which the edge-cache key may leave out; every other
+	// rendering parameter must change the key where it changes the bytes
+	// (core/verify's TestEveryParameterKeysItsBytes).
+	SameBytes bool
 }
 
 // Value is s, a default or an example written as in a query string, as the
@@ -83,7 +93,7 @@ const (
 // The parameters, in the order they are checked and documented.
 var (
 	Size   = Param{Name: "size", Aliases: []string{"width"}, Type: "integer", Default: "512", Min: MinSize, Max: MaxSize, Help: "Output width in pixels, quiet zone included.", Example: "512"}
-	Format = Param{Name: "format", Aliases: []string{"type", "output"}, Type: "string", Default: "png", Enum: render.FormatNames, Help: "Output format.", Example: "svg"}
+	Format = Param{Name: "format", Aliases: []string{"type", "output"}, Type: "string", Default: "png", Enum: func() []string { return append(render.FormatNames(), ZipFormat) }, Help: "Output format; zip only with parts (one PNG a part).", Example: "svg"}
 	Color  = Param{Name: "color", Aliases: []string{"fg", "dark"}, Type: "string", Default: "000000", Help: "Foreground hex color: RGB, RRGGBB or RRGGBBAA, with or without #; or a gradient over the modules and eyes, linear:<hex>,<hex>[,<angle>deg] (CSS angles, default 180deg, top to bottom) or radial:<hex>,<hex> (centre outwards), two to four stops; contrast is judged on the faintest stop.", Example: "1a237e"}
 	BG     = Param{Name: "bg", Aliases: []string{"light", "background"}, Type: "string", Default: "ffffff", Help: "Background hex color, or transparent.", Example: "ffffff"}
 	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "square"}
@@ -102,10 +112,13 @@ var (
 	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
 	// Verify asks /api/v1/qr for the x-qr-* verification headers.
 	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.", Example: "1"}
+	// Overlay asks /api/v1/inspect for the picture with what it found marked.
+	Overlay = Param{Name: "overlay", Type: "boolean", Default: "0", Help: "1 adds overlay: the picture with the finder patterns found, the fitted grid and the damaged modules marked, as a PNG data URI.", Example: "1"}
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
 var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
+	SymbolP, RMQRHeight, Parts, PartsLayout,
 	EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
 
 // Options are validated rendering parameters.
@@ -117,6 +130,7 @@ type Options struct {
 	Eye    string
 	EC     qr.Level
 	Margin int
+	Border int  // pixels of background outside the quiet zone: no parameter of ours sets it, goQR's margin does (core/compat)
 	Invert bool // terminal formats only
 
 	// Print (see render.Options): a physical side in points for vector
@@ -137,11 +151,15 @@ type Options struct {
 
 	// Brand is the code's branding (brand.go): core/brand draws it.
 	Brand Brand
+
+	// Family is the symbol of the QR family asked for (family.go): Micro
+	// QR, rMQR or a structured-append sequence of QR symbols.
+	Family Family
 }
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
+	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
 		WidthPt: o.WidthPt, CMYK: o.CMYK, DPI: o.DPI}
 }
 
@@ -154,6 +172,9 @@ func (o Options) Canonical() string {
 	}
 	s := fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
 		o.Size, o.Format.Name, fg, Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
+	if o.Border > 0 {
+		s += "&border=" + strconv.Itoa(o.Border)
+	}
 	if o.Invert {
 		s += "&invert=1"
 	}
@@ -166,7 +187,7 @@ func (o Options) Canonical() string {
 	if o.DPI > 0 {
 		s += "&dpi=" + strconv.Itoa(o.DPI)
 	}
-	return s + o.Brand.canonical() + o.ControlsKey
+	return s + o.Brand.canonical() + o.ControlsKey + o.Family.canonical()
 }
 
 // Parse reads the shared parameters of call. known lists the other names the
@@ -186,10 +207,15 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	if v, name, p = Get(call, own(Size, known)); p == nil && v != "" {
 		o.Size, p = integer(call, Size, name, v)
 	}
+	zip := false // format=zip: a sequence's parts, one PNG a part (family.go)
 	if v, name, p = orProblem(p, call, own(Format, known)); p == nil && v != "" {
 		var ok bool
 		if o.Format, ok = render.LookupFormat(strings.ToLower(v)); !ok {
-			p = choice(call, Format, name, v)
+			if zip = strings.EqualFold(v, ZipFormat); zip {
+				o.Format = render.Formats[0]
+			} else {
+				p = choice(call, Format, name, v)
+			}
 		}
 	}
 	if v, name, p = orProblem(p, call, own(Color, known)); p == nil && v != "" && !strings.Contains(v, ":") {
@@ -208,7 +234,17 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	if v, name, p = orProblem(p, call, own(Eye, known)); p == nil && v != "" {
 		o.Eye, p = enum(call, Eye, name, v)
 	}
-	if v, name, p = orProblem(p, call, own(EC, known)); p == nil && v != "" {
+	if p == nil {
+		o.Family, p = ReadFamily(call)
+	}
+	if p == nil {
+		p = partsFormat(call, &o, zip)
+	}
+	family := o.Family.Symbol != qr.QR // ec, version and mask are the family's (family.go)
+	if family {
+		o.EC, ecSet, o.Margin = o.Family.Level, true, qr.RMQR.QuietZone()
+	}
+	if v, name, p = orProblem(p, call, own(EC, known)); p == nil && v != "" && !family {
 		var l string
 		if l, p = enum(call, EC, name, strings.ToUpper(v)); p == nil {
 			o.EC, _ = qr.ParseLevel(l)
@@ -230,6 +266,9 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		o.EC = qr.H // shaped modules lose dark area; more redundancy keeps them scanning
 	}
 	o.Symbol = symbolOf(call)
+	if p == nil && o.Symbol != (payload.Symbol{}) && (family || o.Family.Parts > 0) {
+		p = problem.Conflict.Newf(SymbolP.Name, call.With("", "", SymbolP.Name, Parts.Name, PartsLayout.Name, RMQRHeight.Name), "this kind's standard fixes the symbol: one QR code")
+	}
 	if l, ok := qr.ParseLevel(o.Symbol.EC); ok {
 		// The payment standard's level wins even over an explicit ec: the
 		// level is part of the standard (EPC, Swiss QR-bill and UPN all fix
@@ -373,7 +412,7 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 		if contains(names, q) {
 			continue
 		}
-		if right := nearMiss(strings.ToLower(q), names); right != "" {
+		if right := NearMiss(strings.ToLower(q), names); right != "" {
 			v := ""
 			if len(vals) > 0 {
 				v = vals[0]
@@ -385,10 +424,10 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 	return nil
 }
 
-// nearMiss returns the known name that q misspells: within edit distance 1
+// NearMiss returns the known name that q misspells: within edit distance 1
 // of a name of up to four letters, 2 of a longer one. Names shorter than
 // three letters are never near misses, so cache busters like v=2 pass.
-func nearMiss(q string, names []string) string {
+func NearMiss(q string, names []string) string {
 	if len(q) < 3 {
 		return ""
 	}

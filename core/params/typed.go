@@ -8,22 +8,21 @@ import (
 	"qrkeyless/core/problem"
 )
 
-// SecretPlaceholder stands in for a secret value in a fix: the service never
-// echoes a password back, so the caller puts their own in again.
-const SecretPlaceholder = "<secret>"
-
 // Typed is a typed payload read from a call: the text to encode, and what
 // the kind takes besides the shared parameters.
 type Typed struct {
 	Text   string
-	Secret bool         // a secret field was given: answer no-store
-	Call   problem.Call // the call, for the fixes of the steps after this one
-	Known  []string     // the query names the kind takes besides the shared parameters
+	Fields payload.Fields // the fields Text was built from
+	Secret bool           // a secret field was given: answer no-store
+	Call   problem.Call   // the call, for the fixes of the steps after this one
+	Known  []string       // the query names the kind takes besides the shared parameters
 }
 
 // ReadTyped builds kind k's payload from the fields in call's query, each
 // given under its name or its short editor name. call should come from
-// NewCall, so that no fix repeats a secret field.
+// request.NewCall, so that no fix repeats a secret field. Secret says a
+// secret field was given; a secret inside another value (a WIFI: string)
+// is the caller's to find (request.HasSecret).
 func ReadTyped(call problem.Call, k *payload.Kind) (Typed, *problem.Problem) {
 	t := Typed{Call: call, Known: []string{Verify.Name}}
 	f := payload.Fields{}
@@ -46,12 +45,11 @@ func ReadTyped(call problem.Call, k *payload.Kind) (Typed, *problem.Problem) {
 			t.Secret = t.Secret || fd.Secret
 		}
 	}
-	t.Secret = t.Secret || HasSecret(call.Query)
 	text, err := k.Build(f)
 	if err != nil {
 		return t, fieldProblem(call, k, err)
 	}
-	t.Text = text
+	t.Text, t.Fields = text, f
 	return t, nil
 }
 
@@ -101,7 +99,7 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 }
 
 // UnknownKind is the problem for a kind name the registry lacks. Its fix is
-// a call to paste (decisions.md: the fix lists the nearest kind): the same
+// a call to paste (docs/decisions.md, Statuses: a 404's fix names the nearest kind): the same
 // query on the nearest kind when the name looks like a typo of one, else
 // GET /api/v1/types, the list of every kind; the detail names that list
 // either way. The fix echoes the query, so secret values are redacted.
@@ -114,7 +112,7 @@ func UnknownKind(name string, call problem.Call) *problem.Problem {
 	if near == "" {
 		return problem.NotFound.New("type", "no payload kind "+name+"; GET "+TypesPath+" lists every kind", TypesPath)
 	}
-	fix := NewCall("/api/v1/"+near, call.Query).With("", "")
+	fix := problem.Call{Path: "/api/v1/" + near, Query: call.Query, Redact: call.Redact}.With("", "")
 	return problem.NotFound.New("type", "no payload kind "+name+"; did you mean "+near+"? GET "+TypesPath+" lists every kind", fix)
 }
 

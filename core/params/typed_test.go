@@ -1,11 +1,13 @@
-package params
+package params_test
 
 import (
 	"net/url"
 	"strings"
 	"testing"
 
+	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 )
 
 // An unknown kind's fix is a call to paste: the nearest kind with the
@@ -20,19 +22,19 @@ func TestUnknownKind(t *testing.T) {
 		{"wfi", "ssid=x&password=hunter2hunter2", "/api/v1/wifi?password=%3Csecret%3E&ssid=x"},
 		{"otpp", "secret=JBSWY3DPEHPK3PXP&account=a", "/api/v1/otp?account=a&secret=%3Csecret%3E"},
 		{"vcrd", "password=hunter2", "/api/v1/vcard?password=%3Csecret%3E"}, // wifi's secret, whatever kind is near
-		{"zzzzzzzz", "password=hunter2", TypesPath},
+		{"zzzzzzzz", "password=hunter2", params.TypesPath},
 	}
 	for _, tt := range tests {
 		q, _ := url.ParseQuery(tt.query)
-		p := UnknownKind(tt.name, NewCall("/api/v1/"+tt.name, q))
+		p := params.UnknownKind(tt.name, request.NewCall("/api/v1/"+tt.name, q))
 		if p.Status != 404 || p.Field != "type" || p.Fix != tt.fix {
-			t.Errorf("UnknownKind(%q, %q) = %d %s fix %q; want 404 on type, fix %q", tt.name, tt.query, p.Status, p.Field, p.Fix, tt.fix)
+			t.Errorf("params.UnknownKind(%q, %q) = %d %s fix %q; want 404 on type, fix %q", tt.name, tt.query, p.Status, p.Field, p.Fix, tt.fix)
 		}
-		if !strings.Contains(p.Detail, TypesPath) || !strings.Contains(p.Detail, tt.name) {
-			t.Errorf("UnknownKind(%q): detail %q names neither the kind given nor %s", tt.name, p.Detail, TypesPath)
+		if !strings.Contains(p.Detail, params.TypesPath) || !strings.Contains(p.Detail, tt.name) {
+			t.Errorf("params.UnknownKind(%q): detail %q names neither the kind given nor %s", tt.name, p.Detail, params.TypesPath)
 		}
 		if strings.Contains(string(p.JSON()), "hunter2") || strings.Contains(string(p.JSON()), "JBSWY3DPEHPK3PXP") {
-			t.Errorf("UnknownKind(%q): the problem echoes a secret: %s", tt.name, p.JSON())
+			t.Errorf("params.UnknownKind(%q): the problem echoes a secret: %s", tt.name, p.JSON())
 		}
 	}
 }
@@ -57,7 +59,7 @@ func TestReadTypedProblems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		q, _ := url.ParseQuery(tt.query)
-		typed, p := ReadTyped(NewCall("/api/v1/"+tt.kind.Name, q), tt.kind)
+		typed, p := params.ReadTyped(request.NewCall("/api/v1/"+tt.kind.Name, q), tt.kind)
 		if p == nil {
 			t.Errorf("%s?%s: no problem", tt.kind.Name, tt.query)
 			continue

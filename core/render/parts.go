@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/color"
 	"math"
 
@@ -101,4 +102,27 @@ func PartsColumns(n int, grid bool) int {
 		return n
 	}
 	return int(math.Ceil(math.Sqrt(float64(n))))
+}
+
+// WriteParts writes a sequence in f: png, svg and pdf draw the parts side
+// by side in cols columns (PartsColumns), json gives one matrix a part in
+// order ({"parts": [...]}, each matrix with its part). Other formats draw
+// one symbol: the caller refuses a sequence in them.
+func WriteParts(codes []*qr.Code, o Options, f Format, cols int) []byte {
+	switch f.Name {
+	case "svg":
+		return PartsSVG(codes, o, cols)
+	case "pdf":
+		return PartsPDF(codes, o, cols)
+	case "json":
+		out := struct {
+			Parts []Matrix `json:"parts"`
+		}{}
+		for _, c := range codes {
+			out.Parts = append(out.Parts, NewMatrix(c, o.Margin))
+		}
+		b, _ := json.Marshal(out) // ints and strings only: cannot fail
+		return b
+	}
+	return PartsPNG(codes, o, cols)
 }

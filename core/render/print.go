@@ -46,8 +46,12 @@ func newPage(c *qr.Code, o Options) page {
 	if w <= 0 {
 		w = float64(o.Size) // a pixel is a point, 72 per inch, when no physical size is asked for
 	}
-	scale := w / float64(c.Width+2*o.Margin)
-	return page{w: w, h: scale * float64(c.Height+2*o.Margin), scale: scale, margin: float64(o.Margin), p: printPath(c, o)}
+	border := 0.0 // Border's pixels, as points of this width
+	if o.Size > 0 {
+		border = float64(o.Border) * w / float64(o.Size)
+	}
+	scale := (w - 2*border) / float64(c.Width+2*o.Margin)
+	return page{w: w, h: scale*float64(c.Height+2*o.Margin) + 2*border, scale: scale, margin: float64(o.Margin) + border/scale, p: printPath(c, o)}
 }
 
 // xy maps a point in module units to page points, y upwards.

@@ -16,6 +16,7 @@ import (
 type Options struct {
 	Size   int         // output width and height in pixels, quiet zone included
 	Margin int         // quiet zone in modules
+	Border int         // pixels of background outside the quiet zone, within Size (goQR's margin; see docs/compat.md)
 	FG, BG color.NRGBA // BG.A == 0 leaves the background transparent
 	Style  string      // module shape, one of StyleNames
 	Eye    string      // finder-eye shape, one of EyeNames
@@ -46,21 +47,22 @@ type layout struct {
 
 func newLayout(c *qr.Code, o Options) layout {
 	total := c.Width + 2*o.Margin
-	l := layout{w: o.Size, h: o.Size, px: o.Size / total}
+	inner := max(o.Size-2*o.Border, 1) // the symbol and its quiet zone
+	l := layout{w: o.Size, h: o.Size, px: inner / total}
 	if l.px == 0 {
-		l.unit = float64(o.Size) / float64(total)
-		l.origin = float64(o.Margin)
+		l.unit = float64(inner) / float64(total)
+		l.origin = float64(o.Margin) + float64(o.Border)/l.unit
 		if c.Height != c.Width {
-			l.h = int(math.Round(l.unit * float64(c.Height+2*o.Margin)))
+			l.h = int(math.Round(l.unit*float64(c.Height+2*o.Margin))) + 2*o.Border
 		}
 		return l
 	}
 	l.unit = float64(l.px)
-	rest := o.Size - l.px*total
-	off := o.Margin*l.px + rest/2
+	rest := inner - l.px*total
+	off := o.Border + o.Margin*l.px + rest/2
 	l.origin = float64(off) / l.unit
 	if c.Height != c.Width {
-		l.h = l.px*(c.Height+2*o.Margin) + rest
+		l.h = l.px*(c.Height+2*o.Margin) + rest + 2*o.Border
 	}
 	return l
 }
@@ -89,6 +91,15 @@ type Matrix struct {
 	Height      int     `json:"height" desc:"Modules down, quiet zone excluded."`
 	Margin      int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
 	Modules     [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
+	Part        *Part   `json:"part,omitempty" desc:"The symbol's place in a structured-append sequence (parts); absent for a symbol that stands alone."`
+}
+
+// Part is a symbol's place in a structured-append sequence, as JSON
+// writes it.
+type Part struct {
+	Index  int `json:"index" desc:"The part's index, from 0."`
+	Count  int `json:"count" desc:"The number of parts."`
+	Parity int `json:"parity" desc:"The parity of the whole text, the XOR of its bytes, 0 to 255."`
 }
 
 // JSON writes the module matrix: 1 is dark, rows top to bottom.
@@ -101,6 +112,9 @@ func JSON(c *qr.Code, margin int) []byte {
 func NewMatrix(c *qr.Code, margin int) Matrix {
 	m := Matrix{Symbol: c.Symbol.String(), Version: c.Version, VersionName: c.VersionName(), EC: c.Level.String(), Mask: c.Mask,
 		Size: c.Width, Width: c.Width, Height: c.Height, Margin: margin, Modules: make([][]int, c.Height)}
+	if c.Part.Count > 0 {
+		m.Part = &Part{Index: c.Part.Index, Count: c.Part.Count, Parity: int(c.Part.Parity)}
+	}
 	for y := range m.Modules {
 		row := make([]int, c.Width)
 		for x := range row {

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
+	"qrkeyless/core/request"
 )
 
 // Media maps each medium to its typical scanning distance in metres and
@@ -172,7 +172,7 @@ func Recommend(in Input) (Advice, error) {
 		// Written as every URL the service gives out: a secret in the
 		// data (a wifi password) left out.
 		q := url.Values{"data": {in.Text}, "ec": {a.EC}, "size": {strconv.Itoa(a.MinSizePx)}}
-		a.RecommendedURL = params.NewCall("/api/v1/qr", q).With("", "")
+		a.RecommendedURL = request.NewCall("/api/v1/qr", q).With("", "")
 	}
 	return a, nil
 }

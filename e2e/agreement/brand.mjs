@@ -1,4 +1,4 @@
-// Reads the pictures of the brand set (core/brand TestWriteBrandSet) with
+// Reads the pictures of the brand set (core/verify TestWriteBrandSet) with
 // zxing-cpp and jsQR, as phones' scanners would. Every branded code the
 // service serves is verified first; a served code either reader cannot
 // read from its clean or its lightly noisy picture breaks that promise,

@@ -9,7 +9,9 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 export const editorURL = (process.env.EDITOR_URL || '').replace(/\/$/, '');
 
-const args = [
+// args are the Chromium flags every launch uses; a test that needs more
+// (a fake camera) passes them with these.
+export const args = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -86,7 +88,7 @@ export async function rasterize(page, svg) {
 // openEditor loads path and waits until the first code is drawn. It does
 // not wait for the load event: that waits on every subresource, and wrangler
 // dev's asset server now and then leaves a large one (editor.wasm is 5 MB)
-// half sent for good (workers-sdk#3397; seen once in CI as a 30 s goto
+// half sent for good (github.com/cloudflare/workers-sdk/issues/3397; seen once in CI as a 30 s goto
 // timeout). When the code has not appeared in 30 s, the page is reloaded
 // once, as a person would, and the stall is reported on stderr.
 export async function openEditor(context, path) {

@@ -28,10 +28,11 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
-	"qrkeyless/core/brand"
-	"qrkeyless/core/params"
+	"qrkeyless/core/generate"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
+	"qrkeyless/core/verify"
 )
 
 // text is what every tile encodes, at ec H as a styled code gets by default.
@@ -147,20 +148,16 @@ func branding(out string) error {
 		for k, v := range br.query {
 			q[k] = v
 		}
-		call := params.NewCall("/api/v1/qr", q)
-		o, p := params.Parse(call)
+		q.Set("data", text)
+		r, p := generate.Read(request.NewCall("/api/v1/qr", q), nil)
 		if p != nil {
 			return fmt.Errorf("%s: %s", br.name, p.Detail)
 		}
-		c, p := params.Encode(call, text, o)
+		_, body, p := verify.Make(context.Background(), r, render.Formats[0])
 		if p != nil {
 			return fmt.Errorf("%s: %s", br.name, p.Detail)
 		}
-		k, _, p := brand.Checked(context.Background(), call, c, text, o)
-		if p != nil {
-			return fmt.Errorf("%s: %s", br.name, p.Detail)
-		}
-		img, err := png.Decode(bytes.NewReader(k.PNG()))
+		img, err := png.Decode(bytes.NewReader(body))
 		if err != nil {
 			return err
 		}

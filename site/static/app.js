@@ -207,7 +207,7 @@ function verifySoon() {
   verifyTimer = setTimeout(() => {
     if (!current) return;
     worker ??= startWorker();
-    worker.postMessage({ id: drawn, text: current.res.text, options: current.res.options });
+    worker.postMessage({ id: drawn, req: current.req });
   }, 150);
 }
 
@@ -272,7 +272,7 @@ async function download(format) {
     }
     worker ??= startWorker();
     pendingDownload = name;
-    worker.postMessage({ id: drawn, png: true, text: current.res.text, options: current.res.options });
+    worker.postMessage({ id: drawn, png: true, req: current.req });
     return;
   }
   let blob;

@@ -1,9 +1,10 @@
 // The verify worker: runs verify.wasm off the page's main thread, so that
 // decoding and drawing a branded code never delay the preview. It answers
-// {id, scannable, decoded, camera, ..., svg, largest} for each {id, text,
-// options} it is sent (scan.Verify, or core/brand for a branded code, as
-// the API does), and {id, png} for each {id, text, options, png: true}
-// (the PNG download). While it is busy, only the latest check waits.
+// {id, scannable, decoded, camera, ..., svg, largest} for each {id, req}
+// it is sent, req being the form as editor.wasm takes it (drawn and
+// checked as GET /api/v1/verify does), and {id, png} for each {id, req,
+// png: true} (the PNG download). While it is busy, only the latest check
+// waits.
 importScripts('/wasm_exec.js');
 
 const go = new Go();
@@ -21,7 +22,7 @@ onmessage = async ({ data }) => {
   if (data.png) {
     // A download: answered in turn, never dropped for a newer check.
     await ready;
-    const r = qrPNG(data.text, data.options);
+    const r = qrPNG(data.req);
     postMessage({ id: data.id, download: true, ...r });
     return;
   }
@@ -35,9 +36,9 @@ async function work() {
   try {
     await ready;
     while (pending) {
-      const { id, text, options } = pending;
+      const { id, req } = pending;
       pending = null;
-      postMessage({ id, ...qrVerify(text, options) });
+      postMessage({ id, ...qrVerify(req) });
       // Let messages that arrived meanwhile replace pending before the next round.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }

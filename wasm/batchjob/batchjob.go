@@ -13,20 +13,17 @@
 package batchjob
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
-	"encoding/csv"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/table"
-	"qrkeyless/wasm/editor"
 )
 
 // Outputs are the page's outputs: a ZIP of PNG or SVG files, or a sheet.
@@ -85,15 +82,9 @@ type Job struct {
 	layout  sheet.Layout
 	output  string
 
-	files    []file       // the zip's files, in row order
-	used     batch.Names  // their names
-	labels   sheet.Labels // the sheet's codes, in row order
-	manifest [][]string
-}
-
-type file struct {
-	name string
-	body []byte
+	entries []batch.Entry // the zip's rows, in row order
+	used    batch.Names   // their files' names
+	labels  sheet.Labels  // the sheet's codes, in row order
 }
 
 // Opened is a setup read: the number of rows to make, or what is wrong,
@@ -157,14 +148,14 @@ func Open(s Setup) (*Job, Opened) {
 			}
 		}
 	}
-	call, o := editor.Style(s.Style, errs)
+	style, o := generate.ReadStyle(s.Style, errs)
 	out := map[string]string{"png": "zip", "svg": "svg", "sheet": "sheet"}[s.Output]
 	if out == "" {
 		errs["output"] = "choose a ZIP of PNG files, a ZIP of SVG files or a label sheet"
 	}
 	j.req = batch.Request{Output: out, Style: map[string]any{}}
-	for name := range call.Query {
-		j.req.Style[name] = call.Query.Get(name)
+	for name := range style {
+		j.req.Style[name] = style.Get(name)
 	}
 	var opened Opened
 	if out == "sheet" {
@@ -174,59 +165,67 @@ func Open(s Setup) (*Job, Opened) {
 				q[k] = []string{v}
 			}
 		}
-		if p := sheet.Check(call, o); p != nil {
+		if p := sheet.Check(request.NewCall("", style), o); p != nil {
 			errs[params.ControlName(p.Field)] = p.Detail
 		}
-		l, p := sheet.Read(params.NewCall("", q))
+		l, p := sheet.Read(request.NewCall("", q))
 		if p != nil {
 			errs[p.Field] = p.Detail
 			return nil, Opened{Errors: errs}
 		}
-		captions := j.caption >= 0 || o.Brand.FrameText != ""
-		if l.Code > 0 && captions && l.Code > l.Fit(true) {
-			errs[sheet.CodeMM.Name] = fmt.Sprintf("%s mm leaves no room for the captions under the codes: at most %s mm does", strconv.FormatFloat(l.Code, 'f', -1, 64), strconv.FormatFloat(l.Fit(true), 'f', -1, 64))
+		if err == nil && len(errs) == 0 {
+			// Every code sits as if it had a caption when one has, as the
+			// API decides it for the same items.
+			items := make([]batch.Item, len(t.Rows))
+			for i := range items {
+				items[i] = j.Item(i)
+			}
+			l.Captions = batch.Captions(j.req, items)
+			if p := l.Captioned(); l.Captions && p != nil {
+				errs[p.Field] = p.Detail
+			}
+			j.layout, j.req.Layout = l, l
 		}
-		j.layout, j.req.Layout = l, l
-		opened.Layout, opened.Side = l.Describe(), l.Side(captions)
+		opened.Layout, opened.Side = l.Describe(), l.Side()
 	}
 	if len(errs) > 0 {
 		return nil, Opened{Errors: errs}
 	}
 	opened.Rows = len(t.Rows)
-	j.manifest = [][]string{{"file", "row", "kind", "version", "ec", "scans"}}
 	return j, opened
 }
 
 // Problem is what is wrong with a row: the API's problem document, and
-// the column it is about.
+// the columns it is about (their headers, joined by ", "), or else the
+// page's control (its editor name) that would put it right.
 type Problem struct {
-	Field, Column, Detail, Fix string
+	Field, Column, Control, Detail, Fix string
 }
 
 // Row is one row made.
 type Row struct {
-	Row     int    // its line in the spreadsheet: the header is row 1
+	Row     int    // its row as the spreadsheet numbers it: the header is row 1
 	File    string // its file in the zip; "" on a sheet or when not made
 	Version int
 	EC      string
 	Scans   bool
 	Verdict string // "yes", or why it may not scan
-	Advice  string // on a sheet, when the code is too small to scan
+	Advice  string // on a sheet, when the code is too small to scan, and what would make it fit
 	Error   *Problem
 }
 
-// Row makes row i (from 0, under the header).
-func (j *Job) Row(i int) Row {
+// Item is row i (from 0, under the header) as a batch item: each cell
+// exactly as written, as the API takes a field's value (the field's own
+// rules trim or keep its edge spaces, a Wi-Fi password keeps them), an
+// empty cell left out.
+func (j *Job) Item(i int) batch.Item {
 	rec := j.table.Rows[i]
-	r := Row{Row: i + 2}
-	kindName := "text"
 	it := batch.Item{}
 	if j.kind != nil {
-		kindName = j.kind.Name
 		it.Type, it.Fields = j.kind.Name, map[string]string{}
 		for field, c := range j.cols {
-			if v := strings.TrimSpace(rec[c]); v != "" {
-				it.Fields[field] = v
+			if rec[c] != "" {
+				it.Fields[field] = rec[c]
 			}
 		}
 	} else {
@@ -235,14 +234,29 @@ func (j *Job) Row(i int) Row {
 	if j.name >= 0 {
 		it.ID = rec[j.name]
 	}
-	if j.caption >= 0 {
-		it.Style = map[string]any{params.FrameText.Name: strings.TrimSpace(rec[j.caption])}
+	if j.caption >= 0 && rec[j.caption] != "" {
+		it.Style = map[string]any{params.FrameText.Name: rec[j.caption]}
+	}
+	return it
+}
+
+// Row makes row i (from 0, under the header).
+func (j *Job) Row(i int) Row {
+	r := Row{Row: j.table.Line[i]}
+	it := j.Item(i)
+	e := batch.Entry{Item: strconv.Itoa(r.Row), Index: i, ID: it.ID, Kind: "text"}
+	if j.kind != nil {
+		e.Kind = j.kind.Name
 	}
 	ctx := context.Background()
 	m, p := batch.One(ctx, j.req, it)
 	if p != nil {
-		r.Error = &Problem{Field: p.Field, Column: j.column(p.Field), Detail: p.Detail, Fix: p.Fix}
-		j.manifest = append(j.manifest, []string{"", strconv.Itoa(r.Row), kindName, "", "", "not made: " + p.Detail})
+		r.Error = &Problem{Field: p.Field, Column: j.columns(p.Field), Detail: p.Detail, Fix: p.Fix}
+		if r.Error.Column == "" && p.Field != "" {
+			r.Error.Control = params.ControlName(p.Field)
+		}
+		e.Error = p
+		j.entries = append(j.entries, e)
 		return r
 	}
 	rep := m.Code.Verify(ctx)
@@ -256,15 +270,29 @@ func (j *Job) Row(i int) Row {
 	}
 	switch j.output {
 	case "sheet":
-		j.labels.Add(m.Code)
-		captions := j.caption >= 0 || m.Code.Options.Brand.FrameText != ""
-		r.Advice = sheet.Advice(j.layout.Side(captions), m.Code.QR.Size, m.Code.Options.Margin)
+		j.labels.Add(m.Code.QR, m.Code.Options.Render(), m.Code.Brand)
+		r.Advice = m.Advice
 	default:
-		r.File = j.used.Name(it.ID, i) + "." + j.output
-		j.files = append(j.files, file{r.File, m.Body})
+		// Named by the name column, else by the row as the spreadsheet
+		// numbers it.
+		r.File = j.used.Name(it.ID, strconv.Itoa(r.Row)) + "." + j.output
+		e.File, e.Body = r.File, m.Body
 	}
-	j.manifest = append(j.manifest, []string{r.File, strconv.Itoa(r.Row), kindName, strconv.Itoa(r.Version), r.EC, r.Verdict})
+	e.Version, e.EC, e.Scans = r.Version, r.EC, r.Verdict
+	j.entries = append(j.entries, e)
 	return r
+}
+
+// columns are the headers of the columns a problem's fields came from,
+// joined by ", ": a payload too long names each field to shorten.
+func (j *Job) columns(fields string) string {
+	var out []string
+	for _, f := range strings.Split(fields, ",") {
+		if c := j.column(f); c != "" {
+			out = append(out, c)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // column is the header of the column a problem's field came from: a
@@ -283,25 +311,15 @@ func (j *Job) column(field string) string {
 }
 
 // Finish writes what the rows made: the label sheet's PDF, or the ZIP of
-// the files with manifest.csv (each row's file, row, kind, version, error
-// correction and whether it scans; never a field's value).
+// the files with their manifest, as the API's output zip writes it
+// (batch.Zip).
 func (j *Job) Finish() (data []byte, name, mime string) {
 	if j.output == "sheet" {
-		return j.layout.PDF(&j.labels), "qr-labels.pdf", "application/pdf"
-	}
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range j.files {
-		method := zip.Deflate
-		if j.output == "png" {
-			method = zip.Store // PNG is compressed already
+		name = "qr-labels.pdf"
+		if j.layout.Test {
+			name = "qr-labels-alignment-test.pdf"
 		}
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: f.name, Method: method, Modified: batch.ZipDate})
-		w.Write(f.body)
+		return j.layout.PDF(&j.labels), name, "application/pdf"
 	}
-	w, _ := zw.CreateHeader(&zip.FileHeader{Name: "manifest.csv", Method: zip.Deflate, Modified: batch.ZipDate})
-	cw := csv.NewWriter(w)
-	cw.WriteAll(j.manifest)
-	zw.Close()
-	return buf.Bytes(), "qr-codes.zip", "application/zip"
+	return batch.Zip(j.entries), "qr-codes.zip", "application/zip"
 }

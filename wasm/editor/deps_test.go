@@ -21,6 +21,10 @@ var heavy = []string{
 	// SVG rasterizer are for after the first code
 	"qrkeyless/core/brand", "qrkeyless/core/frame", "qrkeyless/core/logo", "golang.org/x/image/font/sfnt",
 	"github.com/srwiley/oksvg", "golang.org/x/image/webp", "image/jpeg",
+	// the decoder and the pipeline's upper layer, which verifies: verify.wasm's
+	"qrkeyless/core/scan", "qrkeyless/core/verify", "github.com/makiuchi-d/gozxing",
+	// Go's FIPS 140 module, which crypto/sha256 brings (core/checksum's sum256 says why)
+	"crypto/sha256", "crypto/cipher",
 }
 
 // servers are modules of the Worker that the browser program has no use

@@ -3,9 +3,10 @@
 // whole form (the kind, its fields, the style controls) and answers with
 // the picture, or with what is wrong, next to the control at fault.
 //
-// The rendering parameters go through params.Parse and the fields through
-// the kind's builder, as on the API, so the editor and /api/v1/<kind>
-// accept and refuse the same values with the same words.
+// The form goes through core/generate's ReadForm, the pipeline's reading
+// and encoding of the API's call to /api/v1/<kind> with the same values,
+// so the editor and the API accept and refuse the same values with the
+// same words, and make the same code.
 //
 // The branding (a gradient, eye colours, a logo, a frame) is read here but
 // drawn by the page's second program, verify.wasm, with core/brand: this
@@ -16,13 +17,7 @@
 package editor
 
 import (
-	"errors"
-	"net/url"
-
-	"qrkeyless/core/params"
-	"qrkeyless/core/payload"
-	"qrkeyless/core/problem"
-	"qrkeyless/core/qr"
+	"qrkeyless/core/generate"
 	"qrkeyless/core/render"
 )
 
@@ -48,114 +43,9 @@ type Result struct {
 	Options   string   // the canonical rendering options, branding included, for verify.wasm
 }
 
-// form is a Request read and checked.
-type form struct {
-	text string
-	code *qr.Code
-	opt  params.Options
-}
-
-// read checks every control of r and encodes the payload. Errors holds a
-// message for each control at fault; form is usable only when it is empty.
-func read(r Request) (form, map[string]string) {
-	errs := map[string]string{}
-	var f form
-	if r.Kind == "" {
-		f.text = r.Fields[params.DataField]
-		if f.text == "" {
-			errs[params.DataField] = "is required: the text to encode"
-		}
-	} else if k, ok := payload.Lookup(r.Kind); !ok {
-		errs[""] = "no payload kind " + r.Kind
-	} else {
-		f.text = build(k, r.Fields, errs)
-	}
-	call, o := Style(r.Style, errs)
-	f.opt = o
-	if len(errs) > 0 {
-		return f, errs
-	}
-	c, p := params.Encode(call, f.text, f.opt)
-	if p != nil {
-		switch {
-		case p.Field == params.EC.Name:
-			errs["ec"] = p.Detail + "; choose a lower error correction"
-		case r.Kind == "":
-			errs[params.DataField] = p.Detail
-		default:
-			errs[""] = p.Detail + "; shorten the longest field"
-		}
-		return f, errs
-	}
-	f.code = c
-	return f, errs
-}
-
-// Style reads the style controls (by their editor names, the logo's data
-// URI included) as the API reads its rendering parameters, and adds a
-// message to errs for each control at fault: the call holds the controls
-// that were set and are clean, o what they ask for.
-func Style(style map[string]string, errs map[string]string) (call problem.Call, o params.Options) {
-	call = params.NewCall("", url.Values{})
-	for _, p := range params.StyleControls {
-		if v := style[params.ControlName(p.Name)]; v != "" {
-			call.Query.Set(params.ControlName(p.Name), v)
-		}
-	}
-	// params.Parse stops at the first bad parameter; parse again without
-	// it until the rest are clean, so each control shows its own problem.
-	for range params.StyleControls {
-		o, p := params.Parse(call)
-		if p == nil {
-			return call, o
-		}
-		name := params.ControlName(p.Field)
-		errs[name] = p.Detail
-		call.Query.Del(name)
-	}
-	return call, o
-}
-
-// build runs the kind's builder and gathers a message for every field at
-// fault, not only the first: a field the builder names is set to its
-// example (or cleared) and the builder runs again, so the next problem
-// shows too.
-func build(k *payload.Kind, fields map[string]string, errs map[string]string) string {
-	f := payload.Fields{}
-	for _, fd := range k.Fields {
-		if v := fields[fd.Name]; v != "" {
-			f[fd.Name] = v
-		}
-	}
-	for range len(k.Fields) + 1 {
-		text, err := k.Build(f)
-		var fe *payload.FieldError
-		switch {
-		case err == nil:
-			if len(errs) > 0 {
-				return ""
-			}
-			return text
-		case !errors.As(err, &fe) || errs[fe.Field] != "":
-			if len(errs) == 0 {
-				errs[""] = err.Error()
-			}
-			return ""
-		}
-		errs[fe.Field] = fe.Problem
-		// A stand-in value, to find the next fault; never shown. A Money
-		// field's error offers only a placeholder, which would fail again.
-		example := fe.Example
-		if fd := k.Field(fe.Field); fd != nil && (fd.Money || example == "" && f[fe.Field] == "") {
-			example = fd.Example
-		}
-		if example != "" && example != f[fe.Field] {
-			f[fe.Field] = example
-		} else {
-			delete(f, fe.Field)
-		}
-	}
-	return ""
+// read reads the form as the API reads the call to /api/v1/<kind>.
+func read(r Request) (generate.Form, map[string]string) {
+	return generate.ReadForm(r.Kind, r.Fields, r.Style)
 }
 
 // Render answers the preview: the plain code as SVG and what can be said
@@ -165,19 +55,19 @@ func Render(r Request) Result {
 	if len(errs) > 0 {
 		return Result{Errors: errs}
 	}
-	ro := f.opt.Render()
+	ro := f.Options.Render()
 	res := Result{
-		SVG:       string(render.SVG(f.code, ro)),
-		Branded:   f.opt.Branded(),
-		Text:      f.text,
-		Version:   f.code.Version,
-		EC:        f.code.Level.String(),
+		SVG:       string(render.SVG(f.QR, ro)),
+		Branded:   f.Options.Branded(),
+		Text:      f.Text,
+		Version:   f.QR.Version,
+		EC:        f.QR.Level.String(),
 		Contrast:  render.Contrast(ro.FG, ro.BG),
 		QuietZone: ro.Margin,
 		Warnings:  render.Warnings(ro),
-		Options:   f.opt.Canonical(),
+		Options:   f.Options.Canonical(),
 	}
-	if ok, reason := render.Scannable(f.code, ro); !ok {
+	if ok, reason := render.Scannable(f.QR, ro); !ok {
 		res.Warnings = append(res.Warnings, reason)
 	}
 	return res
@@ -190,5 +80,5 @@ func PNG(r Request) ([]byte, map[string]string) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	return render.PNG(f.code, f.opt.Render()), nil
+	return render.PNG(f.QR, f.Options.Render()), nil
 }

@@ -1,14 +1,18 @@
 package editor
 
 import (
+	"bytes"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
 	"qrkeyless/internal/readback"
+	"qrkeyless/worker/api"
 )
 
-// Worked examples from payloads.md (§wifi and §upi): the preview and the
-// download hold exactly the payload the spec gives for these fields.
+// Worked examples from docs/payloads.md (§2.3 wifi, §2.22 upi): the preview and the
+// download hold exactly the payload docs/payloads.md gives for these fields.
 func TestRenderDecodes(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -107,6 +111,55 @@ func TestWarnings(t *testing.T) {
 		joined := strings.Join(res.Warnings, " ")
 		if tc.want == "" && joined != "" || !strings.Contains(joined, tc.want) {
 			t.Errorf("%v: warnings %q; want one about %q", tc.style, res.Warnings, tc.want)
+		}
+	}
+}
+
+// The editor draws the code the API draws for the same values: its
+// preview is the bytes of GET /api/v1/<kind>?format=svg with the form's
+// fields and style, a kind's symbol rules included (swiss-qr's level and
+// cross, epc's level), and its download the bytes of format=png.
+func TestSameBytesAsTheAPI(t *testing.T) {
+	h := api.New(api.Config{})
+	get := func(target string) []byte {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+		if w.Code != 200 {
+			t.Fatalf("GET %s: %d %s", target, w.Code, w.Body.Bytes())
+		}
+		return w.Body.Bytes()
+	}
+	swiss := map[string]string{"iban": "CH5800791123000889012", "name": "Robert Schneider AG", "street": "Rue du Lac", "houseno": "1268",
+		"zip": "2501", "city": "Biel", "country": "CH", "amount": "3949.75", "currency": "CHF", "reftype": "NON"}
+	for _, req := range []Request{
+		{Fields: map[string]string{"data": "hello world"}, Style: map[string]string{"size": "300", "style": "dot", "eye": "circle", "fg": "1a237e"}},
+		{Kind: "wifi", Fields: map[string]string{"ssid": "Cafe", "password": " edge spaces ", "security": "WPA"}, Style: map[string]string{"ec": "Q", "margin": "2"}},
+		{Kind: "swiss-qr", Fields: swiss, Style: map[string]string{"ec": "H"}},
+		{Kind: "epc", Fields: map[string]string{"name": "Red Cross", "iban": "DE89370400440532013000", "amount": "10"}, Style: map[string]string{"style": "rounded"}},
+		{Kind: "vcard", Fields: map[string]string{"fn": "Ana", "ln": "Müller", "email": "ana@example.com"}},
+	} {
+		q := url.Values{}
+		for k, v := range req.Fields {
+			q.Set(k, v)
+		}
+		for k, v := range req.Style {
+			q.Set(k, v)
+		}
+		path := "/api/v1/qr"
+		if req.Kind != "" {
+			path = "/api/v1/" + req.Kind
+		}
+		res := Render(req)
+		if len(res.Errors) > 0 {
+			t.Fatalf("%s: %v", path, res.Errors)
+		}
+		q.Set("format", "svg")
+		if api := get(path + "?" + q.Encode()); res.SVG != string(api) {
+			t.Errorf("%s: the editor's SVG is not the API's (%d and %d bytes)", path, len(res.SVG), len(api))
+		}
+		q.Set("format", "png")
+		if png, _ := PNG(req); !bytes.Equal(png, get(path+"?"+q.Encode())) {
+			t.Errorf("%s: the editor's PNG is not the API's", path)
 		}
 	}
 }

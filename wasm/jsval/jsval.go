@@ -1,8 +1,8 @@
 //go:build js && wasm
 
 // Package jsval reads and writes the plain values the browser programs
-// (wasm, wasm/batch) exchange with their pages' scripts: strings and
-// objects of strings.
+// (wasm, wasm/verify, wasm/batch) exchange with their pages' scripts:
+// strings, lists and objects of strings, and the editor's form.
 package jsval
 
 import "syscall/js"
@@ -37,4 +37,22 @@ func Object(m map[string]string) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// List is a list of strings as a value js.ValueOf takes.
+func List(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// Form reads an editor's form, {kind, fields, style}, as the editor's
+// programs take it; missing members read as empty.
+func Form(v js.Value) (kind string, fields, style map[string]string) {
+	if v.Type() != js.TypeObject {
+		return "", map[string]string{}, map[string]string{}
+	}
+	return Str(v.Get("kind")), Strings(v.Get("fields")), Strings(v.Get("style"))
 }

@@ -4,8 +4,6 @@
 package api
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -18,6 +16,8 @@ import (
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
+	"qrkeyless/core/request"
+	"qrkeyless/core/scan"
 	"qrkeyless/worker/mcp"
 	"qrkeyless/worker/reply"
 )
@@ -27,12 +27,14 @@ import (
 // of routes, which ServeHTTP dispatches on and the OpenAPI description is
 // written from.
 type route struct {
-	path    string
-	methods []string // GET implies HEAD
-	handle  http.HandlerFunc
-	doc     func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
-	post    *postHelp             // for a POST route: what to send, for the fix of a 405
-	heavy   bool                  // takes one of the slots (busy.go)
+	path     string
+	methods  []string // GET implies HEAD
+	handle   http.HandlerFunc
+	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	post     *postHelp             // for a POST route: what to send, for the fix of a 405
+	heavy    bool                  // takes one of the slots (busy.go)
+	exact    bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
+	ownQuery bool                  // reads its raw query itself, as a peer API does (compat.go), not strictly
 }
 
 // allow is what the route answers, as the Allow header and the CORS
@@ -53,11 +55,28 @@ type postHelp struct {
 	curl string // curl options that send an example body
 }
 
-// New returns the service's handler. site, when not nil, holds the built
-// editor (HTML, JS, CSS, .wasm) served for paths no route claims; the Worker
-// passes nil because wrangler serves those files as static assets.
-func New(site fs.FS) http.Handler {
-	s := &server{site: site}
+// Config is what the program serving the API (worker/serve_native.go,
+// worker/serve_js.go) gives it: what differs between the native server
+// and the Worker. The zero Config serves the API alone, with the native
+// server's image limits and no bound on heavy requests.
+type Config struct {
+	// Site holds the built editor (HTML, JS, CSS, .wasm), served for paths
+	// no route claims; nil in the Worker, where wrangler serves those files
+	// as static assets.
+	Site fs.FS
+	// Images bound the images POST /api/v1/decode and qr_decode take; a
+	// zero field is core/scan's default.
+	Images scan.Limits
+	// Memory, when not nil, reports the size of the WebAssembly memory
+	// (GET /api/v1/health).
+	Memory func() uint64
+	// Slots, when not nil, bound the heavy requests that run at once.
+	Slots *Slots
+}
+
+// New returns the service's handler.
+func New(c Config) http.Handler {
+	s := &server{Config: c}
 	s.routes = []route{
 		{path: "/api/v1/qr", methods: []string{"GET", "POST"}, handle: s.qr, doc: generateDoc, post: &postHelp{
 			"a JSON object of the GET parameters (Content-Type application/json)",
@@ -71,23 +90,29 @@ func New(site fs.FS) http.Handler {
 		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, doc: decodeDoc, heavy: true, post: &postHelp{
 			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
 			`-H 'Content-Type: image/png' --data-binary @code.png`}},
+		{path: "/api/v1/inspect", methods: []string{"POST"}, handle: s.inspect, doc: inspectDoc, heavy: true, post: &postHelp{
+			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
+			`-H 'Content-Type: image/png' --data-binary @code.png`}},
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
 		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405
-		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
 		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
 		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
-		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc}, // /api/v1/<kind>; after the fixed paths
 	}
+	// goQR's, QuickChart's and Google's paths (compat.go), then
+	// /api/v1/<kind>, after the fixed paths.
+	s.routes = append(s.routes, s.compatRoutes()...)
+	s.routes = append(s.routes, route{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc})
 	return s
 }
 
 type server struct {
+	Config
 	routes []route
-	site   fs.FS
 
 	openAPIOnce sync.Once
 	openAPIJSON []byte
@@ -108,7 +133,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	h := w.Header()
 	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, x-qr-version, x-qr-ec, x-qr-contrast, x-qr-verified, x-qr-failed")
+	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, "+strings.Join(symbolHeaderNames(), ", ")+", x-qr-ec, x-qr-contrast, x-qr-verified, x-qr-failed")
 	rt := s.match(r.URL.Path)
 	if rt == nil {
 		if s.serveFile(w, r) {
@@ -119,8 +144,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	allow := rt.allow()
 	// Every route reads r.URL.Query(), which drops what it cannot read;
-	// once the strict reading passes, the two agree.
-	if _, p := params.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions {
+	// once the strict reading passes, the two agree. A peer's path reads
+	// its raw query as the peer does (core/compat): a ';' in a value is
+	// part of it there (WIFI:S:x;T:WPA;;), as at goQR and Google.
+	if _, p := request.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions && !rt.ownQuery {
 		writeProblem(w, r, p)
 		return
 	}
@@ -132,7 +159,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	case contains(allow, r.Method):
 		if rt.heavy {
-			release, ok := acquire(w, r)
+			release, ok := s.Slots.acquire(w, r)
 			if !ok {
 				return
 			}
@@ -153,7 +180,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func methodFix(rt *route, r *http.Request) string {
 	switch {
 	case contains(rt.methods, "GET"):
-		return "GET " + params.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
+		return "GET " + request.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
 	}
@@ -162,7 +189,8 @@ func methodFix(rt *route, r *http.Request) string {
 
 func (s *server) match(path string) *route {
 	for i, rt := range s.routes {
-		if path == rt.path || strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
+		if path == rt.path || rt.exact && path+"/" == rt.path ||
+			!rt.exact && strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
 			return &s.routes[i]
 		}
 	}
@@ -177,7 +205,7 @@ func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
 // serveFile answers GET and HEAD from the built site the way wrangler's
 // assets do: /wifi is wifi.html, / is index.html. It reports whether it did.
 func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
-	if s.site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+	if s.Site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
 	// http.ServeFileFS answers a path with a ".." element 400 in plain
@@ -191,9 +219,9 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 		if try == "" || strings.HasPrefix(try, "../") {
 			continue
 		}
-		if st, err := fs.Stat(s.site, try); err == nil && !st.IsDir() {
+		if st, err := fs.Stat(s.Site, try); err == nil && !st.IsDir() {
 			w.Header().Del("Access-Control-Allow-Origin")
-			http.ServeFileFS(w, r, s.site, try)
+			http.ServeFileFS(w, r, s.Site, try)
 			return true
 		}
 	}
@@ -203,11 +231,11 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 // writeProblem sends p as a problem document (package reply), with every
 // value of the request that it repeats scrubbed of secrets.
 func writeProblem(w http.ResponseWriter, r *http.Request, p *problem.Problem) {
-	q := params.Lenient(r.URL.RawQuery)
+	q := request.Lenient(r.URL.RawQuery)
 	if data, ok := strings.CutPrefix(r.URL.Path, "/q/"); ok {
 		q.Add(params.Data.Name, data) // the path carries the data there
 	}
-	reply.Problem(w, params.Scrub(p, q))
+	reply.Problem(w, request.Scrub(p, q))
 }
 
 // Cache lifetimes. A code is the same for the same request forever; the
@@ -240,12 +268,11 @@ func writeDoc(w http.ResponseWriter, r *http.Request, contentType string, body [
 func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, body []byte, cacheControl string) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	etag := reply.ETag(body)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", etag)
 	h.Set("x-qr-cache", "miss") // the Worker's entry says hit when its cache answers
-	if matches(r.Header.Get("If-None-Match"), etag) {
+	if reply.NotModified(r, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -254,18 +281,6 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	// The body is written for HEAD too: net/http drops it natively, workerd
 	// drops it in the Worker, and a Content-Length with no body is an error there.
 	w.Write(body)
-}
-
-// matches reports whether an If-None-Match header names etag (weak
-// comparison, as RFC 9110 asks for If-None-Match).
-func matches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
 }
 
 func contains(list []string, s string) bool {

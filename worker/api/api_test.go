@@ -9,6 +9,7 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 	"qrkeyless/internal/readback"
 )
 
@@ -38,11 +39,11 @@ func TestFixes(t *testing.T) {
 		data        string // what the fix encodes; checked when the fix answers a PNG
 	}{
 		// A wrong file type is replaced, not kept as part of the data.
-		{"/q/hi.gif?size=300", "/q/hi.png?size=300", "hi"},
-		{"/q/hi.JPEG", "/q/hi.png", "hi"},
+		{"/q/hi.webp?size=300", "/q/hi.png?size=300", "hi"},
+		{"/q/hi.JPEG", "/q/hi.jpg", "hi"},
 		{"/q/hi.svgz", "/q/hi.svg", ""},
 		{"/q/hi.sgv?color=f00", "/q/hi.svg?color=f00", ""},
-		{"/q/hi.gif?format=json", "/q/hi.json", ""},
+		{"/q/hi.bmp?format=json", "/q/hi.json", ""},
 		// A suffix that is no file type is data: .png is added.
 		{"/q/example.com?size=300", "/q/example.com.png?size=300", "example.com"},
 		{"/q/.png?size=300", "/q/https:%2F%2Fexample.com.png?size=300", "https://example.com"},
@@ -59,7 +60,7 @@ func TestFixes(t *testing.T) {
 		{"/api/v1/qr?data=hi&style=roundd", "/api/v1/qr?data=hi&style=rounded", "hi"},
 		{"/api/v1/qr?text=hi&eye=leef", "/api/v1/qr?eye=leaf&text=hi", "hi"},
 	}
-	h := New(nil)
+	h := New(Config{})
 	for _, tt := range tests {
 		w := answer(h, "GET", tt.target)
 		if w.Code != 400 {
@@ -104,7 +105,7 @@ func TestMethodFixes(t *testing.T) {
 		{"DELETE", "/api/mcp", "POST, OPTIONS",
 			`POST /api/mcp with a JSON-RPC message (Content-Type application/json), e.g. curl -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' http://qr.test/api/mcp`},
 	}
-	h := New(nil)
+	h := New(Config{})
 	for _, tt := range tests {
 		w := answer(h, tt.method, tt.target)
 		if w.Code != 405 {
@@ -142,11 +143,15 @@ func FuzzHandler(f *testing.F) {
 		"/api/v1/qr?data=WIFI:T:WPA;S:x;P:Hunter2Hunter2;;&color=red", "/q/hi.png?data=other",
 		"/api/v1/size?data=hi&dpi=0&medium=flyer", "/api/v1/qr?data=hi&verify=banana",
 		"/api/v1/qr?data=hi" + strings.Repeat("&a=1", 300),
+		// The peers' paths (compat.go).
+		"/v1/create-qr-code/?data=hi&size=50x300&color=1-2-3&qzone=200", "/v1/create-qr-code?data=%E4&charset-source=ISO-8859-1",
+		"/qr?text=a+b&dark=zz&centerImageUrl=x", "/qr?text=hi&caption=" + strings.Repeat("w", 40),
+		"/chart?cht=qr&chs=10x10&chl=hi&chld=Z|x", "/chart?cht=bvg&chs=0", "/chart?cht=qr&chs=100x100&choe=Shift_JIS&chl=%E6%BC%A2",
 	} {
 		f.Add("GET", s)
 	}
 	f.Add("POST", "/api/v1/qr")
-	h := New(nil)
+	h := New(Config{})
 	f.Fuzz(func(t *testing.T, method, target string) {
 		if !strings.HasPrefix(target, "/") || strings.ContainsAny(target, " \r\n\t#") || len(target) > 8000 {
 			return
@@ -172,10 +177,10 @@ func FuzzHandler(f *testing.F) {
 			}
 		}
 		if w.Code != 200 {
-			for name, vs := range params.Lenient(req.URL.RawQuery) {
+			for name, vs := range request.Lenient(req.URL.RawQuery) {
 				for _, v := range vs {
 					secrets := payload.Secrets(v)
-					if params.IsSecret(name) {
+					if request.IsSecret(name) {
 						secrets = append(secrets, v)
 					}
 					for _, s := range secrets {
@@ -190,10 +195,10 @@ func FuzzHandler(f *testing.F) {
 }
 
 // An empty value is the parameter left out: its default, for every
-// rendering parameter (README, "Rendering parameters"), so a template
+// rendering parameter (docs/decisions.md, "An empty parameter is its default"), so a template
 // that fills color= from an empty variable draws what the bare call does.
 func TestEmptyMeansDefault(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	bare := answer(h, "GET", "/api/v1/qr?data=hi").Body.String()
 	for _, p := range params.Shared {
 		for _, name := range p.Names() {

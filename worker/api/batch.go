@@ -37,7 +37,7 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/zip")
 		w.Header().Set("Content-Disposition", `attachment; filename="qr-codes.zip"`)
 		w.Header().Set("Cache-Control", "no-store")
-		w.Write(batch.Zip(res))
+		w.Write(res.Zip())
 	case "sheet":
 		pdf, failed, p := batch.Sheet(r.Context(), req, res)
 		if p != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/inspect"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -20,7 +21,7 @@ import (
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
-	"qrkeyless/worker/mcp"
+	"qrkeyless/worker/tools"
 )
 
 type obj = map[string]any
@@ -34,7 +35,7 @@ func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 	writeDoc(w, r, "application/json", s.openAPIJSON)
 }
 
-// License is the service's licence, as the OpenAPI description and README state it.
+// License is the service's licence, as the OpenAPI description, LICENSE and README state it.
 const License = "MIT"
 
 // openAPIDoc walks the routes: each carries its own operations (doc),
@@ -74,6 +75,7 @@ func (s *server) openAPIDoc() obj {
 			{"name": "read", "description": "Decode, verify and size advice"},
 			{"name": "discovery", "description": "What the service offers, for people and agents"},
 			{"name": "mcp", "description": "The MCP tool server"},
+			{"name": "compatibility", "description": "The URLs of goQR, QuickChart and the Google Chart API, answered as they are"},
 		},
 		"paths":      paths,
 		"components": components(),
@@ -240,6 +242,23 @@ func decodeDoc() map[string]obj {
 			"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))}}
 }
 
+func inspectDoc() map[string]obj {
+	bodies := decodeBodies()
+	body := bodies["application/json"].(obj)
+	schema := body["schema"].(obj)
+	props := obj{"overlay": obj{"type": "boolean", "description": "true adds the overlay, as the query's overlay=1 does."}}
+	for k, v := range schema["properties"].(obj) {
+		props[k] = v
+	}
+	bodies["application/json"] = obj{"schema": with(schema, obj{"properties": props}), "example": body["example"]}
+	return map[string]obj{"/api/v1/inspect": {"summary": "Grade every QR code in a picture (ISO/IEC 15415-style), or say where reading stopped", "operationId": "inspect", "tags": []string{"read"},
+		"description": inspect.Method + " For each code: eight graded parameters, the quiet zone on each side, the module size, version, level, mask, the codewords corrected in each block, and causes with fixes. Where nothing reads: stopped_at (finder, grid, format or codewords) with causes. docs/inspect.md explains the grades.",
+		"parameters":  []obj{queryParam(params.Overlay, false, nil)},
+		"requestBody": obj{"required": true, "content": bodies},
+		"responses": with(obj{"200": obj{"description": "The report: a code report for each code read, or where reading stopped", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": jsonContent(ref("schemas", "InspectReport"))}}, problems("400", "413", "415"))}}
+}
+
 func batchDoc() map[string]obj {
 	return map[string]obj{"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
@@ -324,8 +343,12 @@ func imageResponses(verify bool) obj {
 		}
 	}
 	headers := cacheHeaders()
+	for _, h := range symbolHeaders {
+		headers[h.name] = ref("headers", h.name)
+	}
+	content["application/zip"] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=zip with parts: one PNG a part"}}
 	if verify {
-		for _, h := range []string{"x-qr-version", "x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
+		for _, h := range []string{"x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
 			headers[h] = ref("headers", h)
 		}
 	}
@@ -530,7 +553,7 @@ func mcpDoc() map[string]obj {
 	rpc := ref("schemas", "JSONRPCResponse")
 	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
 		"content": jsonContent(ref("schemas", "JSONRPCError"))}
-	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcp.ToolNames(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
+	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(tools.Names(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
 		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
 			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
 			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",
@@ -542,7 +565,9 @@ func mcpDoc() map[string]obj {
 			"202": obj{"description": "A notification or a response was accepted; no body"},
 			"204": obj{"description": "A cancelled or empty exchange; no body"},
 			"304": ref("responses", "NotModified"),
-			"400": rpcError,
+			"400": obj{"description": "A JSON-RPC error (the body is not JSON or not one JSON-RPC message; at 2026-07-28, a version, headers or _meta the server refuses), " +
+				"or a problem document for a refusal before JSON-RPC (a protocol version header of no revision the server serves)",
+				"content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCError")}, problem.ContentType: obj{"schema": ref("schemas", "Problem")}}},
 			"404": rpcError,
 		}, problems("403", "413", "415"))}}
 }
@@ -550,16 +575,17 @@ func mcpDoc() map[string]obj {
 func components() obj {
 	str := obj{"type": "string"}
 	schemas := obj{
-		"Problem":      jsonschema.ForValue[problem.Problem](),
-		"Matrix":       jsonschema.ForValue[render.Matrix](),
-		"VerifyReport": jsonschema.ForValue[scan.Report](),
-		"SizeAdvice":   jsonschema.ForValue[size.Advice](),
-		"DecodeResult": jsonschema.ForValue[scan.Answer](),
-		"BatchResults": jsonschema.ForValue[batch.Response](),
-		"Health":       jsonschema.ForValue[healthAnswer](),
-		"Types":        jsonschema.ForValue[typesAnswer](),
-		"BatchRequest": batchRequestSchema(),
-		"GenerateBody": generateBodySchema(),
+		"Problem":       jsonschema.ForValue[problem.Problem](),
+		"Matrix":        jsonschema.ForValue[render.Matrix](),
+		"VerifyReport":  jsonschema.ForValue[scan.Report](),
+		"SizeAdvice":    jsonschema.ForValue[size.Advice](),
+		"DecodeResult":  jsonschema.ForValue[scan.Answer](),
+		"InspectReport": jsonschema.ForValue[inspect.Report](),
+		"BatchResults":  jsonschema.ForValue[batch.Response](),
+		"Health":        jsonschema.ForValue[healthAnswer](),
+		"Types":         jsonschema.ForValue[typesAnswer](),
+		"BatchRequest":  batchRequestSchema(),
+		"GenerateBody":  generateBodySchema(),
 		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
 			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "method": str, "params": obj{"type": "object"}}},
 		"JSONRPCResponse": obj{"type": "object", "required": []string{"jsonrpc", "id"}, "properties": obj{
@@ -573,22 +599,25 @@ func components() obj {
 	for _, k := range payload.All() {
 		schemas[kindSchemaName(k)] = fieldsSchema(k)
 	}
+	headers := obj{
+		"ETag":            obj{"description": "Strong validator of the body; send it back as If-None-Match for a 304", "schema": str},
+		"Cache-Control":   obj{"description": "immutable for a year for a code, minutes for a discovery document, no-store for a problem or a secret", "required": true, "schema": str},
+		"Referrer-Policy": obj{"description": "no-referrer on an answer made from a secret, and on problems", "schema": obj{"type": "string", "const": "no-referrer"}},
+		"x-qr-cache":      obj{"description": "hit when the edge cache answered, miss when Go did, bypass when the answer is never cached", "schema": obj{"type": "string", "enum": []string{"hit", "miss", "bypass"}}},
+		"x-qr-ec":         obj{"description": "The error correction level (verify=1); none for Micro QR's M1", "schema": obj{"type": "string", "enum": append(params.EC.Enum(), "none")}},
+		"x-qr-contrast":   obj{"description": "WCAG contrast of the colours, 1 to 21 (verify=1)", "schema": str},
+		"x-qr-verified":   obj{"description": "Whether the code scans, as GET /api/v1/verify says (verify=1)", "schema": obj{"type": "string", "enum": []string{"true", "false"}}},
+		"Retry-After":     obj{"description": "Seconds to wait", "required": true, "schema": obj{"type": "string", "pattern": "^[0-9]+$"}},
+		"Allow":           obj{"description": "The methods the path answers", "required": true, "schema": str},
+	}
+	for _, h := range symbolHeaders {
+		headers[h.name] = obj{"description": h.description, "required": true, "schema": h.schema}
+	}
 	return obj{
 		"schemas":    schemas,
 		"responses":  sharedResponses(),
 		"parameters": sharedComponents(),
-		"headers": obj{
-			"ETag":            obj{"description": "Strong validator of the body; send it back as If-None-Match for a 304", "schema": str},
-			"Cache-Control":   obj{"description": "immutable for a year for a code, minutes for a discovery document, no-store for a problem or a secret", "required": true, "schema": str},
-			"Referrer-Policy": obj{"description": "no-referrer on an answer made from a secret, and on problems", "schema": obj{"type": "string", "const": "no-referrer"}},
-			"x-qr-cache":      obj{"description": "hit when the edge cache answered, miss when Go did, bypass when the answer is never cached", "schema": obj{"type": "string", "enum": []string{"hit", "miss", "bypass"}}},
-			"x-qr-version":    obj{"description": "The symbol's version (verify=1)", "schema": obj{"type": "integer", "minimum": 1, "maximum": 40}},
-			"x-qr-ec":         obj{"description": "The error correction level (verify=1)", "schema": obj{"type": "string", "enum": params.EC.Enum()}},
-			"x-qr-contrast":   obj{"description": "WCAG contrast of the colours, 1 to 21 (verify=1)", "schema": str},
-			"x-qr-verified":   obj{"description": "Whether the code scans, as GET /api/v1/verify says (verify=1)", "schema": obj{"type": "string", "enum": []string{"true", "false"}}},
-			"Retry-After":     obj{"description": "Seconds to wait", "required": true, "schema": obj{"type": "string", "pattern": "^[0-9]+$"}},
-			"Allow":           obj{"description": "The methods the path answers", "required": true, "schema": str},
-		},
+		"headers":    headers,
 	}
 }
 

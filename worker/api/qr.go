@@ -13,7 +13,9 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
+	"qrkeyless/core/verify"
 	"qrkeyless/worker/edge"
 )
 
@@ -24,7 +26,7 @@ func (s *server) qr(w http.ResponseWriter, r *http.Request) {
 		s.qrPost(w, r)
 		return
 	}
-	s.generate(w, r, params.NewCall(r.URL.Path, r.URL.Query()), nil)
+	s.generate(w, r, request.NewCall(r.URL.Path, r.URL.Query()), nil)
 }
 
 // pathStyle answers GET /q/<data>.<ext>: the data is the percent-decoded
@@ -63,7 +65,7 @@ func (s *server) pathStyle(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if v, _, p := params.Get(params.NewCall("", q), params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
+	if v, _, p := params.Get(request.NewCall("", q), params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
 		fix := pathCall(data, format, q).With("", "", params.Format.Names()...)
 		writeProblem(w, r, problem.Conflict.Newf(params.Format.Name, fix,
 			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name))
@@ -120,7 +122,7 @@ func splitExt(raw string) (stem, ext string) {
 // otherExts maps file types people ask /q/ for to the extension that gives
 // the nearest thing: a raster for a raster, a vector for a vector.
 var otherExts = map[string]string{
-	"gif": "png", "jpg": "png", "jpeg": "png", "webp": "png", "bmp": "png", "tif": "png", "tiff": "png",
+	"jpeg": "jpg", "jpe": "jpg", "webp": "png", "bmp": "png", "tif": "png", "tiff": "png",
 	"avif": "png", "ico": "png", "svgz": "svg", "base64": "txt", "b64": "txt", "text": "txt",
 }
 
@@ -139,7 +141,7 @@ func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
 	if !known {
 		stem, to = raw, render.Formats[0].Ext
 	}
-	if v, _, _ := params.Get(params.NewCall("", q), params.Format); v != "" {
+	if v, _, _ := params.Get(request.NewCall("", q), params.Format); v != "" {
 		if f, ok := render.LookupFormat(strings.ToLower(v)); ok && f.Ext != "" {
 			to = f.Ext
 		}
@@ -165,7 +167,7 @@ func badExt(raw, stem, ext string, q url.Values) *problem.Problem {
 func pathCall(data string, f render.Format, q url.Values) problem.Call {
 	q.Set(params.Format.Name, f.Name)
 	q.Set(params.Data.Name, data)
-	c := params.NewCall("/api/v1/qr", q)
+	c := request.NewCall("/api/v1/qr", q)
 	c.Write = func(fixed url.Values) string { return pathFix(fixed, f) }
 	return c
 }
@@ -193,31 +195,39 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 		writeProblem(w, r, p)
 		return
 	}
-	if keyFirst(w, r, req.Secret, req.Key("code")...) {
+	s.serve(w, r, req)
+}
+
+// serve makes the code req asks for and writes it, kept at the edge
+// under its canonical key; the compatibility paths (compat.go) read
+// their requests otherwise and end here too.
+func (s *server) serve(w http.ResponseWriter, r *http.Request, req generate.Request) {
+	if edge.First(w, r, req.Secret, req.Key("code")...) {
 		return
 	}
 	if req.Heavy() { // a verify is as heavy as on its own route
-		release, ok := acquire(w, r)
+		release, ok := s.Slots.acquire(w, r)
 		if !ok {
 			return
 		}
 		defer release()
 	}
-	code, body, p := req.Make(r.Context(), req.Options.Format)
+	code, body, p := verify.Make(r.Context(), req, req.Options.Format)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
+	writeSymbolHeaders(w, code)
 	if req.Verify {
 		verifyHeaders(w, code.Verify(r.Context()))
 	}
-	writeCached(w, r, req.Options.Format.ContentType, body, req.Secret)
+	writeCached(w, r, verify.ContentType(req.Options.Format, req.Options.Family.Zip), body, req.Secret)
 }
 
-// verifyHeaders adds verify=1's x-qr-* headers.
+// verifyHeaders adds verify=1's x-qr-* headers (x-qr-version is every
+// answer's: symbolHeaders).
 func verifyHeaders(w http.ResponseWriter, rep scan.Report) {
 	h := w.Header()
-	h.Set("x-qr-version", strconv.Itoa(rep.Version))
 	h.Set("x-qr-ec", rep.EC)
 	h.Set("x-qr-contrast", strconv.FormatFloat(rep.Contrast, 'f', 2, 64))
 	h.Set("x-qr-verified", strconv.FormatBool(rep.Scannable))
@@ -242,7 +252,7 @@ func (s *server) qrPost(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	call := params.NewCall(r.URL.Path, q)
+	call := request.NewCall(r.URL.Path, q)
 	call.Write = func(fixed url.Values) string { return "POST /api/v1/qr with " + params.ToJSON(fixed) }
 	s.generate(w, r, call, nil)
 }
@@ -250,15 +260,15 @@ func (s *server) qrPost(w http.ResponseWriter, r *http.Request) {
 // verify answers GET /api/v1/verify: the scan.Verify report of what
 // /api/v1/qr renders for the same parameters.
 func (s *server) verify(w http.ResponseWriter, r *http.Request) {
-	req, p := generate.ReadVerify(params.NewCall(r.URL.Path, r.URL.Query()))
+	req, p := generate.ReadVerify(request.NewCall(r.URL.Path, r.URL.Query()))
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	if keyFirst(w, r, req.Secret, req.Key("verify")...) {
+	if edge.First(w, r, req.Secret, req.Key("verify")...) {
 		return
 	}
-	code, p := req.Draw()
+	code, p := verify.Draw(req)
 	if p != nil {
 		writeProblem(w, r, p)
 		return

@@ -31,7 +31,7 @@ var site = fstest.MapFS{
 // assets do (/wifi is wifi.html, / is index.html) with the content types
 // a browser needs; .wasm must be application/wasm for streaming compilation.
 func TestSiteFiles(t *testing.T) {
-	h := New(site)
+	h := New(Config{Site: site})
 	for _, tc := range []struct {
 		path, contentType, body string
 	}{
@@ -61,7 +61,7 @@ func TestSiteFiles(t *testing.T) {
 // A HEAD of a page answers as its GET would, without the body.
 func TestSiteHead(t *testing.T) {
 	w := httptest.NewRecorder()
-	New(site).ServeHTTP(w, httptest.NewRequest("HEAD", "/wifi", nil))
+	New(Config{Site: site}).ServeHTTP(w, httptest.NewRequest("HEAD", "/wifi", nil))
 	if w.Code != 200 || w.Body.Len() != 0 || w.Header().Get("Content-Length") != strconv.Itoa(len(site["wifi.html"].Data)) {
 		t.Errorf("HEAD /wifi: %d, %d bytes of body, Content-Length %q", w.Code, w.Body.Len(), w.Header().Get("Content-Length"))
 	}
@@ -85,9 +85,9 @@ func TestSiteMisses(t *testing.T) {
 		{nil, "GET", "/wifi"},
 		{nil, "GET", "/"},
 	} {
-		h := New(nil)
+		h := New(Config{})
 		if tc.site != nil {
-			h = New(*tc.site)
+			h = New(Config{Site: *tc.site})
 		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(tc.method, tc.path, nil))
@@ -114,7 +114,7 @@ func checkProblem(t *testing.T, w *httptest.ResponseRecorder, what string, code 
 // Routes come before files: a site can never shadow the API.
 func TestSiteBehindRoutes(t *testing.T) {
 	w := httptest.NewRecorder()
-	New(site).ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/health", nil))
+	New(Config{Site: site}).ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/health", nil))
 	if w.Code != 200 || strings.Contains(w.Body.String(), "not the health check") {
 		t.Errorf("GET /api/v1/health with a file there: %d %q", w.Code, w.Body)
 	}
@@ -140,7 +140,7 @@ func TestSiteDir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := New(os.DirFS(dir))
+	h := New(Config{Site: os.DirFS(dir)})
 	for path, want := range map[string]string{"/": "index", "/wifi": "wifi", "/gallery": "gallery", "/gallery/": "gallery"} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))

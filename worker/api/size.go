@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"net/http"
 
-	"qrkeyless/core/params"
+	"qrkeyless/core/request"
 	"qrkeyless/core/size"
+	"qrkeyless/worker/edge"
 )
 
 // sizeAdvice answers GET /api/v1/size: how large to print or show a code,
@@ -14,15 +15,15 @@ import (
 // The parameters, their reading and their problems live in core/size,
 // shared with the qr_size_recommend tool.
 func (s *server) sizeAdvice(w http.ResponseWriter, r *http.Request) {
-	call := params.NewCall(r.URL.Path, r.URL.Query())
+	call := request.NewCall(r.URL.Path, r.URL.Query())
 	a, p := size.Advise(call)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
 	in, _ := size.Read(call) // Advise has read it without a problem
-	secret := params.HasSecret(call.Query)
-	if keyFirst(w, r, secret, "size", fmt.Sprintf("%+v", in)) {
+	secret := request.HasSecret(call.Query)
+	if edge.First(w, r, secret, "size", fmt.Sprintf("%+v", in)) {
 		return
 	}
 	body, _ := json.Marshal(a)

@@ -7,12 +7,13 @@ import (
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/request"
 )
 
 // typed answers GET /api/v1/<kind>: it builds the kind's payload from the
 // named fields, then renders it like /api/v1/qr.
 func (s *server) typed(w http.ResponseWriter, r *http.Request) {
-	call := params.NewCall(r.URL.Path, r.URL.Query())
+	call := request.NewCall(r.URL.Path, r.URL.Query())
 	k, ok := payload.Lookup(strings.TrimPrefix(r.URL.Path, "/api/v1/"))
 	if !ok {
 		writeProblem(w, r, params.UnknownKind(strings.TrimPrefix(r.URL.Path, "/api/v1/"), call))

@@ -1,0 +1,252 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"qrkeyless/core/brand"
+	"qrkeyless/core/params"
+	"qrkeyless/core/render"
+	"qrkeyless/core/request"
+	"qrkeyless/internal/camera"
+)
+
+// The brand set: the style matrix grown to logos, frames and gradients,
+// each decided as /api/v1/qr decides it (checked), every code served
+// photographed as a phone would (internal/camera) for zxing-cpp and jsQR
+// to read (e2e/agreement/brand.mjs, in make test), every code refused
+// kept with the reason and the fix. A served code either reader cannot
+// read breaks the promise that every branded code is verified before it
+// is served.
+
+// brandEntry is one code of the set.
+type brandEntry struct {
+	Name   string   `json:"name"`
+	Query  string   `json:"query"` // the branding, as the query gives it
+	Text   string   `json:"text"`
+	Served bool     `json:"served"`
+	Files  []string `json:"files,omitempty"`  // the pictures of a served code: clean, light noise
+	Reason string   `json:"reason,omitempty"` // a refused code's problem detail
+	Fix    string   `json:"fix,omitempty"`
+	// Warnings are verify's words for a refused code: the reason must
+	// say what verify says.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// brandShots are the phone pictures of every served code.
+var brandShots = []struct {
+	name  string
+	noise float64
+}{{"clean", 0}, {"light-noise", 3}}
+
+// logoSizes are the sizes tried for every style and eye, up to the first
+// one refused.
+var logoSizes = []float64{0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4}
+
+// TestWriteBrandSet writes the set to $QR_BRAND_DIR (skipped without it):
+// every style and eye with an SVG and a PNG logo at sizes from 0.1 up to
+// the first refused, every frame, linear and radial gradients with eye
+// colours, for a short URL at 512 px; and the largest logo_size that
+// scans at each ec level and style (largest.json).
+func TestWriteBrandSet(t *testing.T) {
+	dir := os.Getenv("QR_BRAND_DIR")
+	if dir == "" {
+		t.Skip("QR_BRAND_DIR is not set")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const text = "https://example.com/menu?t=123"
+	var set []brandEntry
+	add := func(name string, q url.Values) bool {
+		q.Set("size", "512")
+		call := request.NewCall("/api/v1/qr", q)
+		c, o := code(t, text, q)
+		e := brandEntry{Name: name, Query: brandQuery(q), Text: text}
+		k, rep, p := checked(context.Background(), call, c, text, o)
+		if p != nil {
+			e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
+			set = append(set, e)
+			return false
+		}
+		e.Served = true
+		img := k.PNG()
+		decoded, _, err := image.Decode(strings.NewReader(string(img)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := 3 / render.ModulePixels(c, o.Render())
+		for i, shot := range brandShots {
+			// The JPEG's pixels as PNG: both readers read the same pixels,
+			// and jsQR reads only pixels.
+			file := fmt.Sprintf("%03d-%s.png", len(set), shot.name)
+			pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, scale, shot.noise, uint64(len(set)*10+i))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			png.Encode(&buf, pic)
+			if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e.Files = append(e.Files, file)
+		}
+		set = append(set, e)
+		return true
+	}
+	logos := map[string]string{"svg": svgLogo, "png": pngLogo}
+	for _, st := range render.StyleNames() {
+		for _, eye := range render.EyeNames() {
+			for _, kind := range []string{"svg", "png"} {
+				for _, s := range logoSizes {
+					q := url.Values{"style": {st}, "eye": {eye}, "logo": {logos[kind]}, "logo_size": {strconv.FormatFloat(s, 'f', -1, 64)}}
+					if !add(fmt.Sprintf("%s/%s %s logo %.2f", st, eye, kind, s), q) {
+						break // the first refused size: larger ones are refused too
+					}
+				}
+			}
+		}
+	}
+	for _, fr := range params.Frame.Enum() {
+		for _, st := range []string{"square", "rounded", "dot"} {
+			add(fmt.Sprintf("%s frame, %s", fr, st), url.Values{"frame": {fr}, "frame_text": {"SCAN ME"}, "style": {st}, "color": {"1a237e"}})
+		}
+	}
+	for _, st := range render.StyleNames() {
+		for _, g := range []string{"linear:0f2027,2c5364,135deg", "radial:1a237e,4a148c", "linear:c62828,1565c0,90deg"} {
+			add(fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}})
+		}
+	}
+	b, _ := json.MarshalIndent(set, "", " ")
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	served := 0
+	for _, e := range set {
+		if e.Served {
+			served++
+		} else if len(e.Warnings) == 0 || !strings.Contains(e.Reason, e.Warnings[0]) {
+			t.Errorf("%s: refused for %q, which is not verify's reason %q", e.Name, e.Reason, e.Warnings)
+		}
+	}
+	t.Logf("%d codes, %d served, %d refused", len(set), served, len(set)-served)
+
+	// The largest logo that scans, per ec level and style (square eyes,
+	// the SVG logo, no plate margin beyond one module).
+	table := map[string]map[string]float64{}
+	for _, ec := range []string{"L", "M", "Q", "H"} {
+		table[ec] = map[string]float64{}
+		for _, st := range render.StyleNames() {
+			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "size": {"512"}})
+			o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
+			scans := func(o params.Options) bool {
+				k, err := brand.New(c, o)
+				return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
+			}
+			s, ok := Largest(o, scans)
+			if !ok {
+				s = 0
+			}
+			table[ec][st] = s
+		}
+	}
+	b, _ = json.MarshalIndent(table, "", " ")
+	if err := os.WriteFile(filepath.Join(dir, "largest.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// brandQuery writes q's branding, the logo named by its kind, for reading.
+func brandQuery(q url.Values) string {
+	r := url.Values{}
+	for k, v := range q {
+		if k == "logo" {
+			v = []string{strings.SplitN(v[0], ",", 2)[0]}
+		}
+		r[k] = v
+	}
+	s, _ := url.QueryUnescape(r.Encode())
+	return s
+}
+
+// TestBrandCosts writes to $QR_BRAND_COSTS (skipped without it) the time
+// and bytes of a 512 px code with a logo against a plain one, PNG and
+// SVG, and the time of the check a logo code is served after: medians of
+// 20 runs, natively.
+func TestBrandCosts(t *testing.T) {
+	out := os.Getenv("QR_BRAND_COSTS")
+	if out == "" {
+		t.Skip("QR_BRAND_COSTS is not set")
+	}
+	const text = "https://example.com/menu?t=123"
+	median := func(f func()) float64 {
+		var ms []float64
+		for range 20 {
+			start := time.Now()
+			f()
+			ms = append(ms, float64(time.Since(start).Microseconds())/1000)
+		}
+		slices.Sort(ms)
+		return ms[len(ms)/2]
+	}
+	type row struct {
+		Name   string  `json:"name"`
+		PNGms  float64 `json:"png_ms"`
+		PNGb   int     `json:"png_bytes"`
+		SVGms  float64 `json:"svg_ms"`
+		SVGb   int     `json:"svg_bytes"`
+		Checkm float64 `json:"check_ms"` // checked: draw and verify, as /api/v1/qr serves it
+	}
+	var rows []row
+	for _, tc := range []struct {
+		name string
+		q    url.Values
+	}{
+		{"plain, ec=H", url.Values{"ec": {"H"}}},
+		{"SVG logo 0.2", url.Values{"logo": {svgLogo}}},
+		{"PNG logo 0.2", url.Values{"logo": {pngLogo}}},
+		{"gradient and eye colours", url.Values{"color": {"linear:0f2027,2c5364,135deg"}, "eye_color": {"c62828"}}},
+		{"frame", url.Values{"frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}}},
+	} {
+		tc.q.Set("size", "512")
+		call := request.NewCall("/api/v1/qr", tc.q)
+		c, o := code(t, text, tc.q)
+		var r row
+		r.Name = tc.name
+		if !o.Branded() {
+			ro := o.Render()
+			r.PNGms = median(func() { render.PNG(c, ro) })
+			r.SVGms = median(func() { render.SVG(c, ro) })
+			r.PNGb, r.SVGb = len(render.PNG(c, ro)), len(render.SVG(c, ro))
+			r.Checkm = median(func() { scanVerify(c, text, ro) })
+		} else {
+			k, err := brand.New(c, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.PNGms = median(func() { k.PNG() })
+			r.SVGms = median(func() { k.SVG() })
+			r.PNGb, r.SVGb = len(k.PNG()), len(k.SVG())
+			r.Checkm = median(func() { checked(context.Background(), call, c, text, o) })
+		}
+		rows = append(rows, r)
+		t.Logf("%+v", r)
+	}
+	b, _ := json.MarshalIndent(rows, "", " ")
+	if err := os.WriteFile(out, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
