@@ -164,6 +164,9 @@ func StyleControls(k *payload.Kind) []Control {
 		// Labels and help in the editor's words; the API's help (p.Help)
 		// speaks of parameters.
 		switch p.Name {
+		case params.SymbolP.Name:
+			c.Label, c.Input = "Symbol", "pictures"
+			c.Help = "Micro QR is for tiny marks, rMQR for narrow labels: many phone cameras read only QR, so use them where a scanner that reads them (one built on zxing-cpp) will."
 		case params.Style.Name:
 			c.Label, c.Input, c.Help = "Module shape", "pictures", ""
 		case params.Eye.Name:
@@ -200,6 +203,9 @@ func StyleControls(k *payload.Kind) []Control {
 				if p.Name == params.Frame.Name {
 					f, _ := frame.Lookup(v)
 					o.Label = f.Label
+				}
+				if p.Name == params.SymbolP.Name {
+					o.Label = symbolLabels[v]
 				}
 				c.Options = append(c.Options, o)
 			}
@@ -440,7 +446,48 @@ func Pictures() (map[string][]byte, error) {
 	if err := brandPictures(c, px, out); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return out, symbolPictures(out)
+}
+
+// symbolLabels name the symbols in the editor's words.
+var symbolLabels = map[string]string{"qr": "QR", "micro": "Micro QR", "rmqr": "rMQR"}
+
+// symbolPictures adds a picture of each symbol, whole: the smallest of
+// each, on a square of the same side so that the page lays them out alike.
+func symbolPictures(out map[string][]byte) error {
+	const side = 80
+	for _, s := range params.SymbolP.Enum() {
+		sym, _ := qr.ParseSymbol(s)
+		var c *qr.Code
+		var err error
+		switch sym {
+		case qr.Micro:
+			c, err = qr.MicroEncoder{Level: qr.L, Version: 2}.Encode("12345")
+		case qr.RMQR:
+			c, err = qr.RMQREncoder{Level: qr.M, Version: 3}.Encode("12345") // R7x77: long and low
+		default:
+			c, err = qr.Encode(pictureText, qr.L)
+		}
+		if err != nil {
+			return err
+		}
+		o := render.Options{Size: side, Margin: 1, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"}
+		img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
+		if err != nil {
+			return err
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, side, side))
+		draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
+		b := img.Bounds()
+		at := image.Pt(0, (side-b.Dy())/2)
+		draw.Draw(dst, b.Add(at), img, b.Min, draw.Src)
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, dst); err != nil {
+			return err
+		}
+		out[picture(params.SymbolP.Name, s)] = buf.Bytes()
+	}
+	return nil
 }
 
 // brandPictures adds the pictures of the frames (a small code in each,

@@ -122,8 +122,8 @@ func encodeForm(r Request, k *payload.Kind, errs map[string]string) (Form, map[s
 		return Form{Request: r, QR: c}, errs
 	case p.Field == params.EC.Name:
 		errs["ec"] = p.Detail + "; choose a lower error correction"
-	case p.Field == params.Eye.Name:
-		errs["eye"] = p.Detail
+	case p.Field == params.Eye.Name || isStyle(p.Field):
+		errs[params.ControlName(p.Field)] = p.Detail
 	case k == nil:
 		errs[params.DataField] = p.Detail
 	default:

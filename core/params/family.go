@@ -69,7 +69,11 @@ func partsFormat(call problem.Call, o *Options, zip bool) *problem.Problem {
 // the symbol controls' and Parse's. Levels a symbol does not have, a mask
 // for rMQR (which has one) and parameters of another symbol are 400s
 // naming what exists.
-func ReadFamily(call problem.Call) (Family, *problem.Problem) {
+//
+// known lists the endpoint's own names, as for Parse: a kind with a
+// field called version (vcard's) keeps it, and its Micro QR or rMQR
+// symbol is the smallest that holds the text.
+func ReadFamily(call problem.Call, known ...string) (Family, *problem.Problem) {
 	f := Family{Mask: -1, Level: qr.M}
 	v, name, p := Get(call, SymbolP)
 	if p != nil {
@@ -120,14 +124,17 @@ func ReadFamily(call problem.Call) (Family, *problem.Problem) {
 	if f.Symbol == qr.QR {
 		return f, nil
 	}
-	return f, readFamilySymbol(call, &f)
+	return f, readFamilySymbol(call, &f, contains(known, VersionP.Name))
 }
 
 // readFamilySymbol reads version, ec and mask for a Micro QR or rMQR symbol.
-func readFamilySymbol(call problem.Call, f *Family) *problem.Problem {
+func readFamilySymbol(call problem.Call, f *Family, kindVersion bool) *problem.Problem {
 	v, name, p := Get(call, VersionP)
 	if p != nil {
 		return p
+	}
+	if kindVersion {
+		v = "" // the kind's field of that name
 	}
 	if v != "" {
 		s, n, ok := qr.ParseVersion(strings.TrimSuffix(strings.TrimSpace(v), "!"))

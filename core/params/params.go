@@ -99,7 +99,7 @@ var (
 	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "square"}
 	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape.", Example: "rounded"}
 	EC     = Param{Name: "ec", Type: "string", Enum: func() []string { return []string{"L", "M", "Q", "H"} }, Help: "Error correction level; H survives the most damage. Default M, or H for a non-square style.", Example: "H"}
-	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules.", Example: "4"}
+	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules; default 4, or 2 for symbol=micro and rmqr (their standards' quiet zone).", Example: "4"}
 
 	Invert = Param{Name: "invert", Type: "string", Default: "0", Enum: func() []string { return BoolValues }, Help: "1 swaps dark and light in the terminal formats (utf8, ansi, ascii): ascii on a dark terminal wants it.", Example: "0"}
 
@@ -111,7 +111,7 @@ var (
 	// Data is the text to encode on /api/v1/qr, /q/ and /api/v1/verify.
 	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
 	// Verify asks /api/v1/qr for the x-qr-* verification headers.
-	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.", Example: "1"}
+	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-ec, x-qr-contrast and x-qr-verified headers (x-qr-symbol, x-qr-version and x-qr-parts are on every code).", Example: "1"}
 	// Overlay asks /api/v1/inspect for the picture with what it found marked.
 	Overlay = Param{Name: "overlay", Type: "boolean", Default: "0", Help: "1 adds overlay: the picture with the finder patterns found, the fitted grid and the damaged modules marked, as a PNG data URI.", Example: "1"}
 )
@@ -235,7 +235,7 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 		o.Eye, p = enum(call, Eye, name, v)
 	}
 	if p == nil {
-		o.Family, p = ReadFamily(call)
+		o.Family, p = ReadFamily(call, known...)
 	}
 	if p == nil {
 		p = partsFormat(call, &o, zip)

@@ -104,6 +104,12 @@ func PartsColumns(n int, grid bool) int {
 	return int(math.Ceil(math.Sqrt(float64(n))))
 }
 
+// PartsMatrix is the JSON form of a structured-append sequence
+// (format=json with parts).
+type PartsMatrix struct {
+	Parts []Matrix `json:"parts" desc:"One matrix a symbol of the sequence, in order: the text split over them, each with its part."`
+}
+
 // WriteParts writes a sequence in f: png, svg and pdf draw the parts side
 // by side in cols columns (PartsColumns), json gives one matrix a part in
 // order ({"parts": [...]}, each matrix with its part). Other formats draw
@@ -115,9 +121,7 @@ func WriteParts(codes []*qr.Code, o Options, f Format, cols int) []byte {
 	case "pdf":
 		return PartsPDF(codes, o, cols)
 	case "json":
-		out := struct {
-			Parts []Matrix `json:"parts"`
-		}{}
+		var out PartsMatrix
 		for _, c := range codes {
 			out.Parts = append(out.Parts, NewMatrix(c, o.Margin))
 		}

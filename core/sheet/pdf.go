@@ -24,7 +24,21 @@ func Check(call problem.Call, o params.Options) *problem.Problem {
 		return problem.BadValue.Newf(params.Frame.Name, call.With(name, "none"),
 			"a label sheet draws no frame (%s): the label is the frame, and frame_text, with frame=none, is the caption under the code", f)
 	}
+	// A label holds one square QR symbol: its side, the advice and the
+	// caption's place are worked out for that (docs/symbols.md).
+	if fam := o.Family; fam.Symbol != qr.QR || fam.Parts > 0 {
+		return problem.Conflict.Newf(params.SymbolP.Name, call.With("", "", params.SymbolP.Name, params.Parts.Name, params.PartsLayout.Name, params.RMQRHeight.Name, params.VersionP.Name, params.Mask.Name),
+			"a label sheet holds one QR symbol a label, not a %s; use output zip, svg or base64 for Micro QR, rMQR and sequences", familyName(fam))
+	}
 	return nil
+}
+
+// familyName names what fam asks for.
+func familyName(fam params.Family) string {
+	if fam.Parts > 0 {
+		return "structured-append sequence"
+	}
+	return map[qr.Symbol]string{qr.Micro: "Micro QR symbol", qr.RMQR: "rMQR symbol"}[fam.Symbol]
 }
 
 // logoSide is the pixels a logo is drawn at on a sheet, on its longer

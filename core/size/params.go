@@ -31,8 +31,10 @@ var inputs = []input{
 		func(in *Input, v string) error { in.Medium = v; return nil }},
 	{params.Param{Name: "dpi", Type: "integer", Min: 72, Max: 4800, Default: strconv.Itoa(DefaultDPI), Help: "Print resolution in dots per inch (96 for a screen when not given).", Example: "300"},
 		func(in *Input, v string) (err error) { in.DPI, err = strconv.Atoi(v); return }},
-	{params.Param{Name: params.EC.Name, Type: "string", Enum: params.EC.Enum, Default: "M", Help: "Error correction level; H survives the most damage.", Example: "M"},
+	{params.Param{Name: params.EC.Name, Type: "string", Enum: func() []string { return append(params.EC.Enum(), "none") }, Default: "M", Help: "Error correction level; H survives the most damage. Micro QR has L, M and Q (none for M1), rMQR M and H.", Example: "M"},
 		func(in *Input, v string) error { in.EC = v; return nil }},
+	{params.Param{Name: params.SymbolP.Name, Type: "string", Enum: params.SymbolP.Enum, Default: "qr", Help: "The symbol: qr, micro (Micro QR) or rmqr (rectangular Micro QR), each with its own module counts and quiet zone (4 modules for qr, 2 for micro and rmqr).", Example: "qr"},
+		func(in *Input, v string) error { in.Symbol = strings.ToLower(v); return nil }},
 }
 
 // Either lists the advice's alternatives, one of which a call must give:

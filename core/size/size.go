@@ -5,6 +5,7 @@
 package size
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
@@ -59,18 +60,24 @@ type Input struct {
 	Medium    string
 	DPI       int    // 0 means DefaultDPI (ScreenDPI for a screen)
 	EC        string // "" means M
+	Symbol    string // "qr" (or ""), "micro" or "rmqr"
 }
 
 // Advice is the recommendation.
 type Advice struct {
-	Version        int     `json:"version" desc:"The symbol version the data needs."`
-	EC             string  `json:"ec" desc:"Error correction level." schema:"enum=L|M|Q|H"`
-	Modules        int     `json:"modules" desc:"Modules per side, quiet zone excluded."`
+	Symbol         string  `json:"symbol" desc:"The symbol: qr, micro or rmqr." schema:"enum=qr|micro|rmqr"`
+	Version        int     `json:"version" desc:"The symbol version the data needs: 1 to 40 for qr, 1 to 4 for micro, 1 to 32 for rmqr (version_name names it)."`
+	VersionName    string  `json:"version_name" desc:"The version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139."`
+	EC             string  `json:"ec" desc:"Error correction level; none for M1." schema:"enum=L|M|Q|H|none"`
+	Modules        int     `json:"modules" desc:"Modules across, quiet zone excluded (an rMQR symbol is wider than high)."`
+	Rows           int     `json:"rows" desc:"Modules down, quiet zone excluded."`
+	QuietZone      int     `json:"quiet_zone" desc:"The quiet zone the symbol's standard asks for, in modules on each side: 4 for qr, 2 for micro and rmqr."`
+	MinHeightMM    float64 `json:"min_height_mm" desc:"The height to print, quiet zone included, in mm (min_size_mm but for an rMQR symbol)."`
 	DistanceM      float64 `json:"distance_m" desc:"The scanning distance used, in metres."`
 	DPI            int     `json:"dpi" desc:"The resolution of the pixel figures."`
 	ModuleMM       float64 `json:"module_mm" desc:"One module's side in mm."`
 	SymbolMM       float64 `json:"symbol_mm" desc:"The code without its quiet zone, in mm: the rule's width rounded up to whole pixels a module."`
-	MinSizeMM      float64 `json:"min_size_mm" desc:"The width to print: the code with its 4-module quiet zone, in mm."`
+	MinSizeMM      float64 `json:"min_size_mm" desc:"The width to print: the code with its quiet zone, in mm."`
 	ModulePx       int     `json:"module_px" desc:"Whole pixels per module at dpi."`
 	MinSizePx      int     `json:"min_size_px" desc:"The size= to ask for, quiet zone included."`
 	Rule           string  `json:"rule" desc:"The rule that decided the size, with the least width it asks for."`
@@ -88,10 +95,10 @@ func (e *InputError) Error() string { return e.Field + ": " + e.Problem }
 // Recommend computes the advice for in.
 func Recommend(in Input) (Advice, error) {
 	level := qr.M
-	if in.EC != "" {
+	if in.EC != "" && !strings.EqualFold(in.EC, "none") {
 		l, ok := qr.ParseLevel(in.EC)
 		if !ok {
-			return Advice{}, &InputError{"ec", fmt.Sprintf("%q is not one of L, M, Q, H", in.EC)}
+			return Advice{}, &InputError{"ec", fmt.Sprintf("%q is not one of L, M, Q, H (none for Micro QR's M1)", in.EC)}
 		}
 		level = l
 	}
@@ -105,10 +112,13 @@ func Recommend(in Input) (Advice, error) {
 		}
 		text = strings.Repeat("a", in.Bytes) // any byte-mode text of that length has the same version
 	}
-	c, err := qr.Encode(text, level)
+	c, err := encode(text, in.Symbol, level, in.EC)
 	if err != nil {
 		field := "data"
-		if in.Text == "" {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			return Advice{}, err
+		} else if in.Text == "" {
 			field = "length"
 		}
 		return Advice{}, &InputError{field, err.Error()}
@@ -141,7 +151,9 @@ func Recommend(in Input) (Advice, error) {
 		return Advice{}, &InputError{"dpi", fmt.Sprintf("%d is outside 72 to 4800", dpi)}
 	}
 
-	a := Advice{Version: c.Version, EC: c.Level.String(), Modules: c.Size, DistanceM: dist, DPI: dpi}
+	quiet := c.Symbol.QuietZone()
+	a := Advice{Symbol: c.Symbol.String(), Version: c.Version, VersionName: c.VersionName(), EC: c.Level.String(), Modules: c.Width, Rows: c.Height, QuietZone: quiet, DistanceM: dist, DPI: dpi}
+	c.Size = c.Width // the rule and the width are the symbol's across: an rMQR symbol's long side
 	symbol := dist * 1000 / DistanceRatio
 	a.Rule = fmt.Sprintf("distance / %d: scanned from %g m, the code needs to be at least %.1f mm wide", DistanceRatio, dist, symbol)
 	if !screen && symbol/float64(c.Size) < MinModuleMM {
@@ -153,8 +165,9 @@ func Recommend(in Input) (Advice, error) {
 	a.ModulePx = int(math.Ceil(a.ModuleMM / 25.4 * float64(dpi)))
 	a.ModuleMM = round(float64(a.ModulePx)*25.4/float64(dpi), 3)
 	a.SymbolMM = round(a.ModuleMM*float64(c.Size), 1)
-	total := c.Size + 2*QuietModules
+	total := c.Size + 2*quiet
 	a.MinSizeMM = round(a.ModuleMM*float64(total), 1)
+	a.MinHeightMM = round(a.ModuleMM*float64(c.Height+2*quiet), 1)
 	a.MinSizePx = a.ModulePx * total
 	// symbol_mm is the rule's width rounded up to whole pixels a module;
 	// the sentence says which of the three widths to act on.
@@ -172,9 +185,40 @@ func Recommend(in Input) (Advice, error) {
 		// Written as every URL the service gives out: a secret in the
 		// data (a wifi password) left out.
 		q := url.Values{"data": {in.Text}, "ec": {a.EC}, "size": {strconv.Itoa(a.MinSizePx)}}
+		if c.Symbol != qr.QR {
+			q.Set("symbol", a.Symbol)
+			q.Set("version", a.VersionName)
+		}
 		a.RecommendedURL = request.NewCall("/api/v1/qr", q).With("", "")
 	}
 	return a, nil
+}
+
+// encode makes the symbol the advice is for: the smallest of symbol (qr,
+// micro or rmqr) that holds text at level; ec=none is Micro QR's M1.
+func encode(text, symbol string, level qr.Level, ec string) (*qr.Code, error) {
+	none := strings.EqualFold(ec, "none")
+	switch symbol {
+	case "", "qr":
+		if none {
+			return nil, &InputError{"ec", "none is Micro QR's M1 level; qr has L, M, Q and H"}
+		}
+		return qr.Encode(text, level)
+	case "micro":
+		if none {
+			level = qr.DetectOnly
+		}
+		if level == qr.H {
+			return nil, &InputError{"ec", "Micro QR has levels L, M and Q (none for M1), not H"}
+		}
+		return qr.MicroEncoder{Level: level}.Encode(text)
+	case "rmqr":
+		if level != qr.M && level != qr.H || none {
+			return nil, &InputError{"ec", fmt.Sprintf("rMQR has levels M and H, not %s", ec)}
+		}
+		return qr.RMQREncoder{Level: level}.Encode(text)
+	}
+	return nil, &InputError{"symbol", fmt.Sprintf("%q is not one of qr, micro, rmqr", symbol)}
 }
 
 func medium(name string) (Medium, bool) {

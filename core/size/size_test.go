@@ -132,7 +132,51 @@ func TestParamsTable(t *testing.T) {
 			t.Errorf("%s has no example or help", p.Name)
 		}
 	}
-	if want := []string{"data", "length", "distance_m", "medium", "dpi", "ec"}; !slices.Equal(names, want) {
+	if want := []string{"data", "length", "distance_m", "medium", "dpi", "ec", "symbol"}; !slices.Equal(names, want) {
 		t.Errorf("params %v, want %v", names, want)
+	}
+}
+
+// TestRecommendFamily: the advice for Micro QR and rMQR counts their own
+// modules across and down and their 2-module quiet zone, and its URL
+// makes the symbol it measured.
+func TestRecommendFamily(t *testing.T) {
+	for _, tc := range []struct {
+		in                   Input
+		name                 string
+		modules, rows, quiet int
+	}{
+		{Input{Text: "12345", Symbol: "micro", Medium: "business-card"}, "M2", 13, 13, 2},
+		{Input{Text: "HELLO WORLD", Symbol: "rmqr", DistanceM: 0.3}, "R13x27", 27, 13, 2},
+		{Input{Text: "12345", Symbol: "micro", EC: "none", DistanceM: 0.1}, "M1", 11, 11, 2},
+		{Input{Text: "12345", DistanceM: 0.3}, "1", 21, 21, 4},
+	} {
+		a, err := Recommend(tc.in)
+		if err != nil {
+			t.Fatalf("%+v: %v", tc.in, err)
+		}
+		if a.VersionName != tc.name || a.Modules != tc.modules || a.Rows != tc.rows || a.QuietZone != tc.quiet {
+			t.Errorf("%+v: %s %dx%d quiet %d, want %s %dx%d quiet %d", tc.in, a.VersionName, a.Modules, a.Rows, a.QuietZone, tc.name, tc.modules, tc.rows, tc.quiet)
+		}
+		// The widths follow from the module and the counts.
+		if want := round(a.ModuleMM*float64(tc.modules+2*tc.quiet), 1); a.MinSizeMM != want {
+			t.Errorf("%s: min_size_mm %v, want %v", tc.name, a.MinSizeMM, want)
+		}
+		if want := round(a.ModuleMM*float64(tc.rows+2*tc.quiet), 1); a.MinHeightMM != want {
+			t.Errorf("%s: min_height_mm %v, want %v", tc.name, a.MinHeightMM, want)
+		}
+		if tc.in.Symbol != "" && !strings.Contains(a.RecommendedURL, "symbol="+tc.in.Symbol) {
+			t.Errorf("%s: %s makes another symbol", tc.name, a.RecommendedURL)
+		}
+	}
+	for _, in := range []Input{
+		{Text: "x", Symbol: "micro", EC: "H", DistanceM: 1},
+		{Text: "x", Symbol: "rmqr", EC: "L", DistanceM: 1},
+		{Text: "x", EC: "none", DistanceM: 1},
+		{Text: "x", Symbol: "aztec", DistanceM: 1},
+	} {
+		if _, err := Recommend(in); err == nil {
+			t.Errorf("%+v: advice, want an error", in)
+		}
 	}
 }

@@ -66,16 +66,15 @@ func Make(ctx context.Context, r generate.Request, f render.Format) (*Code, []by
 		return nil, nil, p
 	}
 	c := codes[0]
-	cost := int64(0)
-	for _, c := range codes {
-		cost += SymbolCost(r, c, f)
-	}
-	if p := charge(ctx, cost); p != nil {
+	if p := charge(ctx, Cost(r, generate.CostVersion(c), f)); p != nil {
 		return nil, nil, p
 	}
 	code := &Code{QR: c, Options: r.Options, text: r.Text}
-	if len(codes) > 1 || r.Options.Family.Parts > 0 {
+	if r.Options.Family.Parts > 0 {
 		code.Parts = codes // symbols refuses branding for a sequence
+		if r.Options.Family.Zip {
+			return code, partsZip(codes, r.Options.Render()), nil
+		}
 		return code, code.Bytes(f), nil
 	}
 	switch {
@@ -96,24 +95,17 @@ func Make(ctx context.Context, r generate.Request, f render.Format) (*Code, []by
 	return code, code.Bytes(f), nil
 }
 
-// SymbolCost is Cost for symbol c of r's, of any symbol of the family:
-// a Micro QR or rMQR symbol costs by its own modules.
-func SymbolCost(r generate.Request, c *qr.Code, f render.Format) int64 {
-	if c.Symbol == qr.QR {
-		return Cost(r, c.Version, f)
-	}
-	return qr.Cost(generate.CostVersion(c)) + render.CostOf(c.Width, c.Height, r.Options.Render(), f)
-}
-
 // Cost estimates making r's code of version v in f, in nanoseconds as
 // budget.DrawNs counts them: encoding, drawing and, when f draws the
-// branding, drawing and checking it.
+// branding, drawing and checking it; every part of a sequence. For Micro
+// QR and rMQR, v is the QR version of as many modules
+// (generate.CostVersion).
 func Cost(r generate.Request, v int, f render.Format) int64 {
 	cost := qr.Cost(v) + render.Cost(v, r.Options.Render(), f)
 	if r.Options.Branded() && f.Brand != nil {
 		cost += BrandCost
 	}
-	return cost
+	return cost * int64(max(r.Options.Family.Parts, 1)) // a sequence's parts share one version
 }
 
 // BrandCost is about the time of drawing and verifying a branded code
@@ -136,9 +128,6 @@ func charge(ctx context.Context, cost int64) *problem.Problem {
 // Bytes writes the code in f, with its branding where f draws branding.
 func (c *Code) Bytes(f render.Format) []byte {
 	if c.Parts != nil {
-		if c.Options.Family.Zip {
-			return partsZip(c.Parts, c.Options.Render())
-		}
 		return render.WriteParts(c.Parts, c.Options.Render(), f, render.PartsColumns(len(c.Parts), c.Options.Family.Grid))
 	}
 	if c.Brand != nil && f.Brand != nil {

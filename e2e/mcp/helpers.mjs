@@ -94,6 +94,14 @@ export async function readQR(bytes) {
   return found.filter((r) => r.isValid).map((r) => r.text);
 }
 
+// readFamily returns what zxing-cpp finds in an image of the QR family:
+// each symbol's format (QRCode, MicroQRCode, RMQRCode), text, version and
+// structured-append place.
+export async function readFamily(bytes) {
+  const found = await readBarcodes(new Uint8Array(bytes), { formats: ["QRCode", "MicroQRCode", "RMQRCode"], tryHarder: true });
+  return found.filter((r) => r.isValid).map((r) => ({ format: r.format, text: r.text, version: r.version, index: r.sequenceIndex, count: r.sequenceSize }));
+}
+
 // pngSize reads the width and height from a PNG's IHDR chunk.
 export function pngSize(bytes) {
   const b = Buffer.from(bytes);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { clients, connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
+import { clients, connect, parts, pngSize, problemOf, readFamily, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
 
 // From the interface and decisions documents.
 const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_inspect", "qr_size_recommend", "qr_verify"];
@@ -74,6 +74,33 @@ for (const [name, base] of targets) for (const via of clients) {
       assert.ok(url.startsWith(base + "/api/v1/qr?"), url);
       const viaREST = Buffer.from(await (await fetch(url)).arrayBuffer());
       assert.ok(viaREST.equals(png), "the URL renders other bytes");
+    });
+
+    test("qr_generate and qr_generate_typed make Micro QR, rMQR and sequences, read by zxing-cpp", async () => {
+      for (const [tool, args, want] of [
+        ["qr_generate", { data: "12345", symbol: "micro" }, [{ format: "MicroQRCode", text: "12345", version: "M2" }]],
+        ["qr_generate", { data: "HELLO WORLD", symbol: "rmqr", version: "R11x43", ec: "H" }, [{ format: "RMQRCode", text: "HELLO WORLD", version: "R11x43" }]],
+        ["qr_generate_typed", { type: "wifi", fields: { ssid: "Lab", auth: "nopass" }, symbol: "rmqr" }, [{ format: "RMQRCode", text: "WIFI:T:nopass;S:Lab;;" }]],
+      ]) {
+        const res = await call(tool, args);
+        assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
+        const found = await readFamily(bytes(parts(res).images[0].data));
+        assert.equal(found.length, 1, JSON.stringify(found));
+        for (const [k, v] of Object.entries(want[0])) assert.equal(found[0][k], v, `${tool} ${JSON.stringify(args)}: ${k}`);
+      }
+      const text = "a structured-append sequence written by the tool, ".repeat(4);
+      const res = await call("qr_generate", { data: text, parts: 3, format: "zip" });
+      assert.ok(!res.isError);
+      const { images, resources } = parts(res);
+      assert.equal(resources.length, 1);
+      assert.equal(resources[0].resource.mimeType, "application/zip");
+      const found = await readFamily(bytes(images[0].data));
+      assert.equal(found.length, 3);
+      assert.equal(found.sort((a, b) => a.index - b.index).map((f) => f.text).join(""), text);
+      assert.ok(found.every((f) => f.count === 3));
+      const bad = problemOf(await call("qr_generate", { data: "1", symbol: "rmqr", ec: "L" }));
+      assert.equal(bad.field, "ec");
+      assert.match(bad.detail, /M, H/);
     });
 
     test("qr_generate in svg adds the markup the URL answers", async () => {

@@ -33,7 +33,7 @@ type Result struct {
 	SVG     string            // the plain code; "" when Errors is not empty
 	Branded bool              // the branding is drawn by verify.wasm, from Options
 	Text    string            // the payload text the code holds
-	Version int               // QR version, 1 to 40
+	Version string            // the version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139
 	EC      string            // error correction level used
 	Errors  map[string]string // what is wrong, by control: a field Name or a style control
 	// The verify figures that need no decoding.
@@ -60,11 +60,11 @@ func Render(r Request) Result {
 		SVG:       string(render.SVG(f.QR, ro)),
 		Branded:   f.Options.Branded(),
 		Text:      f.Text,
-		Version:   f.QR.Version,
+		Version:   f.QR.VersionName(),
 		EC:        f.QR.Level.String(),
 		Contrast:  render.Contrast(ro.FG, ro.BG),
 		QuietZone: ro.Margin,
-		Warnings:  render.Warnings(ro),
+		Warnings:  render.SymbolWarnings(f.QR.Symbol, ro),
 		Options:   f.Options.Canonical(),
 	}
 	if ok, reason := render.Scannable(f.QR, ro); !ok {

@@ -31,7 +31,7 @@ func llmsText(full bool) string {
 > Every 4xx answer is a problem document (application/problem+json) whose "fix" is a corrected call.
 
 Generate: GET /api/v1/qr?data=<text>&format=png (aliases of data: ` + strings.Join(params.Data.Aliases, ", ") + `), or path style GET /q/<percent-encoded text>.png (.` + strings.Join(render.Exts(), " .") + `).
-Typed payloads: GET /api/v1/<kind>?<fields>, built exactly as scanners expect. Add verify=1 for the x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.
+Typed payloads: GET /api/v1/<kind>?<fields>, built exactly as scanners expect. Add verify=1 for the x-qr-ec, x-qr-contrast and x-qr-verified headers; every code carries x-qr-symbol, x-qr-version and x-qr-parts. symbol=micro or rmqr makes Micro QR or rMQR (which many phone cameras do not read); parts=2..16 a structured-append sequence.
 
 Rendering parameters, on every generation endpoint (enum values in any case; an empty value means the default):
 `)

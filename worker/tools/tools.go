@@ -44,12 +44,15 @@ func All(limits scan.Limits) []server.ServerTool {
 		define("qr_generate", "Generate a QR code",
 			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
 				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
-				"module matrix as JSON, or a data URI).",
+				"module matrix as JSON, or a data URI). symbol=micro (Micro QR, M1 to M4) and symbol=rmqr (rectangular "+
+				"Micro QR, R7x43 to R17x139) make the small and the long members of the QR family, which many phone "+
+				"cameras do not read; parts=2..16 splits long text over a structured-append sequence of QR codes.",
 			generateInput(), nil, generate),
 		define("qr_generate_typed", "Generate a typed QR code",
 			"Build the payload of a typed kind (wifi network, contact card, event, payment, ...) from named fields, "+
 				"exactly as scanners expect it, and encode it. Returns the PNG image and the URL of the REST call "+
-				"that renders the same code (secret fields such as a wifi password are left out of the URL).",
+				"that renders the same code (secret fields such as a wifi password are left out of the URL). symbol, "+
+				"version and parts make Micro QR, rMQR or a structured-append sequence, as for qr_generate.",
 			typedInput(), nil, generateTyped),
 		define("qr_decode", "Decode QR codes in an image",
 			"Find and decode every QR code in a PNG, JPEG, GIF or WebP image given as base64 or a data URI. "+
@@ -250,13 +253,16 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.C
 	if request.HasSecret(req.Call.Query) {
 		link += "\nThe URL carries " + request.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
+	zipped := req.Options.Family.Zip // format=zip: a sequence's parts, one PNG each
 	png := body
-	if f.Name != "png" {
+	if f.Name != "png" || zipped {
 		png = code.Bytes(render.Formats[0])
 	}
 	res := &mcp.CallToolResult{Content: []mcp.Content{
 		mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"), mcp.NewTextContent(link)}}
 	switch {
+	case zipped:
+		res.Content = append(res.Content, resource("qr-codes.zip", verify.ContentType(f, true), body))
 	case f.Name == "png":
 	case f.Binary: // an embedded resource, as base64
 		res.Content = append(res.Content, resource("qr-code."+f.Ext, f.ContentType, body))
