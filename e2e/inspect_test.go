@@ -61,7 +61,9 @@ func TestInspect(t *testing.T) {
 			t.Errorf("method %q, overlay %.40q", d.Method, d.Overlay)
 		}
 
-		thin := get(t, base+"/api/v1/qr?size=300&margin=1&data="+url.QueryEscape(sample)).body
+		// 310 px is 10 a module for version 3 and a margin of 1 (31
+		// modules): no pixels left over to widen the quiet zone.
+		thin := get(t, base+"/api/v1/qr?size=310&margin=1&data="+url.QueryEscape(sample)).body
 		_, d = postInspect(t, base+"/api/v1/inspect?overlay=1", "image/png", thin)
 		if d.Count != 1 || d.Codes[0].QuietZone["left"] != 1 {
 			t.Fatalf("margin=1: %+v", d)

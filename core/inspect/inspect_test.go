@@ -112,12 +112,7 @@ func TestIdealSymbolIsTheEncoders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bits := make([]bool, c.Size*c.Size)
-		for y := range c.Size {
-			for x := range c.Size {
-				bits[y*c.Size+x] = c.Dark(x, y)
-			}
-		}
+		bits := modules(c)
 		p, ok := parse(matrixOf(c.Size, bits))
 		if !ok || !p.ok || p.version != v || p.level != level.String() || p.mask != c.Mask || p.format != 0 || p.vinfo != 0 {
 			t.Fatalf("version %d: parsed %v %+v", v, ok, p)
@@ -135,12 +130,7 @@ func TestIdealSymbolIsTheEncoders(t *testing.T) {
 // them changes that codeword, and no other.
 func TestCodewordModules(t *testing.T) {
 	c, _ := qr.Encoder{Level: qr.M, MinVersion: 8, MaxVersion: 8}.Encode("placement")
-	bits := make([]bool, c.Size*c.Size)
-	for y := range c.Size {
-		for x := range c.Size {
-			bits[y*c.Size+x] = c.Dark(x, y)
-		}
-	}
+	bits := modules(c)
 	p, _ := parse(matrixOf(c.Size, bits))
 	cw := p.layout.codewordOf()
 	for k := 0; k < len(p.raw); k += 17 {
@@ -222,12 +212,7 @@ func TestErasedCodewords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bits := make([]bool, c.Size*c.Size)
-	for y := range c.Size {
-		for x := range c.Size {
-			bits[y*c.Size+x] = c.Dark(x, y)
-		}
-	}
+	bits := modules(c)
 	v, _ := decoder.Version_GetVersionForNumber(c.Version)
 	l, _ := decoder.ErrorCorrectionLevel_ValueOf("Q")
 	blocks := blocksOf(v, l)
@@ -338,12 +323,7 @@ func TestPaintedFinder(t *testing.T) {
 // repair; one that stops at the format information says that.
 func TestStoppedAtCodewordsAndFormat(t *testing.T) {
 	c, _ := qr.Encoder{Level: qr.L, MinVersion: 5, MaxVersion: 5}.Encode("stop at the codewords")
-	bits := make([]bool, c.Size*c.Size)
-	for y := range c.Size {
-		for x := range c.Size {
-			bits[y*c.Size+x] = c.Dark(x, y)
-		}
-	}
+	bits := modules(c)
 	cw := newLayout(c.Version).codewordOf()
 	damaged := append([]bool(nil), bits...)
 	for i, w := range cw {
@@ -491,4 +471,15 @@ func TestBytesBoundsAsDecode(t *testing.T) {
 	if r.Count != 0 || r.StoppedAt == "" || !strings.Contains(r.Causes[0].Cause, "work bound") {
 		t.Errorf("noise within 2 megapixels of work: %d read, stopped at %q: %v", r.Count, r.StoppedAt, r.Causes)
 	}
+}
+
+// modules is c's modules, row by row, true for dark.
+func modules(c *qr.Code) []bool {
+	bits := make([]bool, c.Size*c.Size)
+	for y := range c.Size {
+		for x := range c.Size {
+			bits[y*c.Size+x] = c.Dark(x, y)
+		}
+	}
+	return bits
 }

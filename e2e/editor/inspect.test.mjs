@@ -7,23 +7,15 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import { args, editorURL, launch } from './browser.mjs';
+import { args, axe, editorURL, launch, looked, views } from './browser.mjs';
 
 if (!editorURL) throw new Error('set EDITOR_URL to the server that serves the built site');
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const build = new URL('../../build/', import.meta.url);
-const views = [
-  { width: 390, height: 844, scheme: 'light' },
-  { width: 1280, height: 900, scheme: 'dark' },
-  { width: 390, height: 844, scheme: 'dark' },
-  { width: 1280, height: 900, scheme: 'light' },
-];
 const text = 'https://example.com/inspect?from=page';
 
 let browser;
@@ -82,14 +74,6 @@ async function reported(page, before = 0) {
 
 const png = async (query) => Buffer.from(await (await fetch(`${editorURL}/api/v1/qr?${query}`)).arrayBuffer());
 
-async function axe(page, where) {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  assert.deepEqual(violations, [], where);
-}
 
 // The grade card's cells: parameter name, value, grade letter.
 const cells = (page) => page.$$eval('.grade-card tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
@@ -162,10 +146,7 @@ test('the page at 390 and 1280 px, light and dark: no sideways scroll, and axe-c
     await axe(page, `/inspect before a picture, ${view.width} px, ${view.scheme}`);
     await page.setInputFiles('#c-photo', { name: 'code.png', mimeType: 'image/png', buffer: file });
     await reported(page);
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(scroll <= view.width, `${view.width} px ${view.scheme}: the page is ${scroll} px wide`);
-    await axe(page, `/inspect, ${view.width} px, ${view.scheme}`);
-    await page.screenshot({ path: new URL(`inspect-${view.width}-${view.scheme}.png`, build).pathname, fullPage: true });
+    await looked(page, view, 'inspect');
     await page.close();
   }
 });

@@ -572,6 +572,22 @@ func mcpDoc() map[string]obj {
 		}, problems("403", "413", "415"))}}
 }
 
+// inspectReport is the schema of POST /api/v1/inspect's answer. Its
+// stopped_at names its constants (x-enum-varnames): oapi-codegen names an
+// enum's constants after their values, and "format" would be the type
+// Format the format parameter already makes, a client that does not
+// compile.
+func inspectReport() jsonschema.Schema {
+	s := jsonschema.ForValue[inspect.Report]()
+	stop := s["properties"].(jsonschema.Schema)["stopped_at"].(jsonschema.Schema)
+	var names []string
+	for _, v := range stop["enum"].([]string) {
+		names = append(names, "StoppedAt"+strings.ToUpper(v[:1])+v[1:])
+	}
+	stop["x-enum-varnames"] = names
+	return s
+}
+
 func components() obj {
 	str := obj{"type": "string"}
 	schemas := obj{
@@ -581,7 +597,7 @@ func components() obj {
 		"VerifyReport":  jsonschema.ForValue[scan.Report](),
 		"SizeAdvice":    jsonschema.ForValue[size.Advice](),
 		"DecodeResult":  jsonschema.ForValue[scan.Answer](),
-		"InspectReport": jsonschema.ForValue[inspect.Report](),
+		"InspectReport": inspectReport(),
 		"BatchResults":  jsonschema.ForValue[batch.Response](),
 		"Health":        jsonschema.ForValue[healthAnswer](),
 		"Types":         jsonschema.ForValue[typesAnswer](),
