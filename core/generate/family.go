@@ -130,10 +130,17 @@ func familyProblem(call problem.Call, f params.Family, e qr.Encoder, text string
 		return problem.BadValue.New(params.Data.Name, err.Error(), call.With(params.Data.Name, params.Data.Example))
 	case f.Symbol == qr.Micro:
 		return problem.TooLong.Newf(params.SymbolP.Name, call.With(params.SymbolP.Name, "rmqr", params.VersionP.Name, params.EC.Name, params.Mask.Name), "%v; rmqr holds more in a narrow strip", tl)
-	case f.Symbol == qr.RMQR && f.Level == qr.H:
-		return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, "M"), "%v", tl)
+	case f.Symbol == qr.RMQR && f.Level == qr.H && rmqrHolds(text, f):
+		return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, "M"), "%v; at ec=M it fits", tl)
 	case f.Symbol == qr.RMQR:
 		return problem.TooLong.Newf(params.SymbolP.Name, call.With(params.SymbolP.Name, "qr", params.VersionP.Name, params.RMQRHeight.Name), "%v; a qr symbol holds more", tl)
 	}
 	return params.QRTooLong(call, e, text, tl)
+}
+
+// rmqrHolds reports whether an rMQR symbol of f's version or height, at
+// level M, holds text.
+func rmqrHolds(text string, f params.Family) bool {
+	_, err := qr.RMQREncoder{Level: qr.M, Version: f.Version, Height: f.Height}.VersionFor(text)
+	return err == nil
 }

@@ -44,9 +44,9 @@ type Family struct {
 const ZipFormat = "zip"
 
 // PartsFormats are the formats that write a sequence: png, svg and pdf
-// draw the parts side by side, json gives one matrix a part, zip one
-// file a part.
-var PartsFormats = []string{"png", "svg", "pdf", "json", ZipFormat}
+// draw the parts side by side (base64 is that PNG as a data URI), json
+// gives one matrix a part, zip one file a part.
+var PartsFormats = []string{"png", "svg", "pdf", "base64", "json", ZipFormat}
 
 // partsFormat checks the format against o.Family: zip only for a
 // sequence, a sequence only in PartsFormats.

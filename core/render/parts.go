@@ -111,7 +111,8 @@ type PartsMatrix struct {
 }
 
 // WriteParts writes a sequence in f: png, svg and pdf draw the parts side
-// by side in cols columns (PartsColumns), json gives one matrix a part in
+// by side in cols columns (PartsColumns), base64 is that PNG as a data
+// URI, json gives one matrix a part in
 // order ({"parts": [...]}, each matrix with its part). Other formats draw
 // one symbol: the caller refuses a sequence in them.
 func WriteParts(codes []*qr.Code, o Options, f Format, cols int) []byte {
@@ -120,6 +121,8 @@ func WriteParts(codes []*qr.Code, o Options, f Format, cols int) []byte {
 		return PartsSVG(codes, o, cols)
 	case "pdf":
 		return PartsPDF(codes, o, cols)
+	case "base64":
+		return DataURI(PartsPNG(codes, o, cols))
 	case "json":
 		var out PartsMatrix
 		for _, c := range codes {

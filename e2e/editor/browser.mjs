@@ -53,13 +53,14 @@ export async function decode(bytes) {
 }
 
 // readCodes returns every QR code zxing-cpp reads in an image file, up to
-// max of them, with where each is.
-export async function readCodes(bytes, max = 1) {
+// max of them, with where each is; formats widens the search (to Micro QR
+// and rMQR: ['QRCode', 'MicroQRCode', 'RMQRCode']).
+export async function readCodes(bytes, max = 1, formats = ['QRCode']) {
   zxing ??= readFile(new URL('../../node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url)).then((b) =>
     prepareZXingModule({ overrides: { wasmBinary: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) }, fireImmediately: true }),
   );
   await zxing;
-  const found = await readBarcodes(new Uint8Array(bytes), { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: max });
+  const found = await readBarcodes(new Uint8Array(bytes), { formats, tryHarder: true, maxNumberOfSymbols: max });
   return found.filter((r) => r.isValid);
 }
 

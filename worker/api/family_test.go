@@ -30,7 +30,7 @@ func familyRead(t *testing.T, body []byte) []scan.Code {
 // x-qr-symbol, x-qr-version and x-qr-parts saying what was made, the
 // content type of the format, and the picture read back to the text.
 func TestFamilyAnswers(t *testing.T) {
-	long := strings.Repeat("0123456789ABCDEF", 12)
+	long := strings.Repeat("0123456789ABCDEF", 11) + "Z" // an odd count, or the parity is 0
 	for _, tc := range []struct {
 		method, target, body   string
 		symbol, version, parts string
@@ -45,14 +45,15 @@ func TestFamilyAnswers(t *testing.T) {
 		{"GET", "/api/v1/qr?data=12345&symbol=micro&style=rounded&color=1a237e", "", "micro", "M2", "1", "image/png", "12345"},
 		{"POST", "/api/v1/qr", `{"data":"12345","symbol":"rmqr","version":"R7x43"}`, "rmqr", "R7x43", "1", "image/png", "12345"},
 		{"GET", "/api/v1/wifi?ssid=Lab&auth=nopass&symbol=rmqr", "", "rmqr", "", "1", "image/png", "WIFI:T:nopass;S:Lab;;"},
-		{"GET", "/api/v1/qr?data=" + long + "&parts=3", "", "qr", "3", "3", "image/png", long},
-		{"GET", "/api/v1/qr?data=" + long + "&parts=4&parts_layout=grid", "", "qr", "2", "4", "image/png", long},
-		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=svg", "", "qr", "3", "3", "image/svg+xml", ""},
-		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=json", "", "qr", "3", "3", "application/json", ""},
-		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=zip", "", "qr", "3", "3", "application/zip", ""},
+		{"GET", "/api/v1/qr?data=" + long + "&parts=3", "", "qr", "", "3", "image/png", long},
+		{"GET", "/api/v1/qr?data=" + long + "&parts=4&parts_layout=grid", "", "qr", "", "4", "image/png", long},
+		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=svg", "", "qr", "", "3", "image/svg+xml", ""},
+		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=json", "", "qr", "", "3", "application/json", ""},
+		{"GET", "/api/v1/qr?data=" + long + "&parts=3&format=zip", "", "qr", "", "3", "application/zip", ""},
 	} {
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest(tc.method, "http://x"+tc.target, strings.NewReader(tc.body))
+		r.Header.Set("Content-Type", "application/json")
 		New(Config{}).ServeHTTP(w, r)
 		h := w.Header()
 		if w.Code != 200 {
@@ -85,7 +86,7 @@ func TestFamilyAnswers(t *testing.T) {
 				t.Fatalf("%s: %v %s", tc.target, err, w.Body)
 			}
 			for i, p := range m.Parts {
-				if p.Part.Index != i || p.Part.Count != 3 || p.Part.Parity != m.Parts[0].Part.Parity || len(p.Modules) != 29 {
+				if p.Part.Index != i || p.Part.Count != 3 || p.Part.Parity != parity(long) || len(p.Modules) != len(m.Parts[0].Modules) || p.Symbol != "qr" {
 					t.Errorf("%s: part %d is %+v", tc.target, i, p.Part)
 				}
 			}
@@ -111,6 +112,16 @@ func TestFamilyAnswers(t *testing.T) {
 	}
 }
 
+// parity is the XOR of text's bytes, as ISO/IEC 18004 8.3 defines a
+// structured-append sequence's parity.
+func parity(text string) int {
+	p := 0
+	for i := range len(text) {
+		p ^= int(text[i])
+	}
+	return p
+}
+
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestFamilyProblems: what cannot be made is a 4xx naming what can, and
@@ -133,7 +144,7 @@ func TestFamilyProblems(t *testing.T) {
 		{"/api/v1/qr?data=1&symbol=rmqr&eye=leaf", "eye", 422, "eye square"},
 		{"/api/v1/qr?data=1&symbol=rmqr&color=linear:000000,1a237e", "color", 422, "plain color"},
 		{"/api/v1/qr?data=1&symbol=micro&frame=banner-bottom&frame_text=HI", "frame", 422, "plain color"},
-		{"/api/v1/qr?data=12&parts=2&format=eps", "format", 400, "png, svg, pdf, json, zip"},
+		{"/api/v1/qr?data=12&parts=2&format=eps", "format", 400, "png, svg, pdf, base64, json, zip"},
 		{"/api/v1/qr?data=12&format=zip", "format", 400, "parts=2"},
 		{"/api/v1/epc?name=A&iban=DE89370400440532013000&amount=1&symbol=micro", "symbol", 400, "one QR code"},
 		{"/api/v1/qr?data=" + strings.Repeat("a", 30) + "&symbol=micro", "symbol", 400, "rmqr holds more"},
@@ -162,7 +173,7 @@ func TestFamilyBatch(t *testing.T) {
 		New(Config{}).ServeHTTP(w, r)
 		return w
 	}
-	w := post(`{"output":"base64","items":[{"data":"12345","symbol":"micro"},{"data":"HELLO","symbol":"rmqr","version":"R9x59"},{"data":"` + strings.Repeat("AB", 40) + `","parts":2}]}`)
+	w := post(`{"output":"base64","items":[{"data":"12345","style":{"symbol":"micro"}},{"data":"HELLO","style":{"symbol":"rmqr","version":"R9x59"}},{"data":"` + strings.Repeat("AB", 40) + `","style":{"parts":2}}]}`)
 	var out struct {
 		Items []struct {
 			Data  string
@@ -179,15 +190,15 @@ func TestFamilyBatch(t *testing.T) {
 		}
 		png, err := scan.DecodeDataURI(it.Data)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("item %d: %v: %.300s", i, err, w.Body)
 		}
 		codes := familyRead(t, png)
 		if len(codes) != 1 || codes[0].Symbol != want.symbol || codes[0].Text != want.text {
 			t.Errorf("item %d: read %+v, want %s %q", i, codes, want.symbol, want.text)
 		}
 	}
-	w = post(`{"output":"sheet","items":[{"data":"12345","symbol":"micro"}]}`)
-	if !strings.Contains(w.Body.String(), "label sheet holds one QR symbol") {
-		t.Errorf("sheet of Micro QR: %d %s", w.Code, w.Body)
+	w = post(`{"output":"sheet","style":{"symbol":"micro"},"items":[{"data":"12345"},{"data":"12345","style":{"symbol":"qr"}}]}`)
+	if w.Code != 200 || w.Header().Get("x-qr-failed") != "0" {
+		t.Errorf("sheet of Micro QR: %d, x-qr-failed %q", w.Code, w.Header().Get("x-qr-failed"))
 	}
 }
