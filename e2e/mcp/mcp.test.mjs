@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { clients, connect, parts, pngSize, problemOf, readFamily, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
+import { clients, connect, parts, pngSize, problemOf, readFamily, readQR, rpc, targets, timeMedian, toolNames } from "./helpers.mjs";
 
 // From the interface and decisions documents.
-const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_inspect", "qr_size_recommend", "qr_verify"];
 const interfaceKinds = ["url", "text", "wifi", "vcard", "mecard", "email", "phone", "sms", "whatsapp", "telegram", "event", "upi"];
 const batchOutputs = ["url", "base64", "svg", "json", "zip", "sheet"];
 const media = ["business-card", "flyer", "poster", "billboard", "screen"];
