@@ -163,3 +163,26 @@ func TestSameBytesAsTheAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderFamily: the symbol control makes the preview a Micro QR or
+// rMQR symbol, named as its standard names it, and the style it is not
+// drawn in is said by the style control.
+func TestRenderFamily(t *testing.T) {
+	for _, tc := range []struct {
+		style         map[string]string
+		version, errs string
+	}{
+		{map[string]string{"symbol": "micro"}, "M2", ""},
+		{map[string]string{"symbol": "rmqr", "margin": "4"}, "R11x27", ""},
+		{map[string]string{"symbol": "micro", "style": "dot"}, "", "style"},
+		{map[string]string{"symbol": "rmqr", "ec": "Q"}, "", "ec"},
+	} {
+		r := Render(Request{Fields: map[string]string{"data": "12345"}, Style: tc.style})
+		switch {
+		case tc.errs != "" && r.Errors[tc.errs] == "":
+			t.Errorf("%v: errors %v, want one on %s", tc.style, r.Errors, tc.errs)
+		case tc.errs == "" && (r.Version != tc.version || len(r.Errors) > 0 || !strings.Contains(r.SVG, "<svg")):
+			t.Errorf("%v: version %q, errors %v", tc.style, r.Version, r.Errors)
+		}
+	}
+}
