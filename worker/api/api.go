@@ -193,9 +193,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 			continue
 		}
 		if st, err := fs.Stat(s.site, try); err == nil && !st.IsDir() {
-			w.Header().Del("Access-Control-Allow-Origin")
-			http.ServeFileFS(w, r, s.site, try)
-			return true
+			return serveStatic(w, r, s.site, try)
 		}
 	}
 	return false
