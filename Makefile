@@ -7,7 +7,7 @@ include bench/targets.mk
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check chromium print-tools node_modules vet unit e2e bench soak load screens clean
+.PHONY: dev test build worker site templ templ-check third-party chromium print-tools node_modules vet unit e2e bench soak load screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
@@ -86,7 +86,13 @@ node_modules: package-lock.json
 ## test: vet, unit tests, then the e2e suites against the native server and workerd
 test: vet unit node_modules build e2e
 
+## third-party: remake the patched copies in third_party/ from the Go module cache and
+## third_party/patches (docs/stack.md, "Patched copies"); vet fails when a copy is anything else
+third-party:
+	bash third_party/rebuild.sh
+
 vet:
+	bash third_party/rebuild.sh check
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...

@@ -189,7 +189,7 @@ async function codeTop(context, path) {
   return top;
 }
 
-// The pages the first-impressions review measured (issue 18), opened as
+// The pages the review of what a person meets first measured, opened as
 // a complete shared link; wifi is an open network, since a link never
 // holds a password.
 const linked = {

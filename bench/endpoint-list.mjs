@@ -1,4 +1,4 @@
-// The requests of the free plan's 10 ms budget (issue 15): qr in every
+// The requests of the free plan's 10 ms CPU budget (docs/deploy.md): qr in every
 // format and style at 512 px, /q/, every typed kind (its example), verify,
 // size, types, health, and the MCP tools but decode and batch. Each is a
 // function of a variant number, so that a run cycles through 8 variants

@@ -22,6 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { health, legitimate, samplePNG, send } from "./mix.mjs";
 import { percentiles } from "./requests.mjs";
+import { facts, sectionHeader } from "./report/header.mjs";
 import { replaceSection } from "./sections.mjs";
 import { startWorkerd, waitUp } from "./workerd.mjs";
 
@@ -169,10 +170,12 @@ async function run(name, withAttacks) {
   }
 }
 
+const runFacts = facts();
 const result = {
-  date: new Date().toISOString(),
+  date: runFacts.date,
   machine: `${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores`,
   node: process.version,
+  run: runFacts,
   seconds,
   concurrency,
   every,
@@ -196,7 +199,7 @@ const [plain, hostile] = result.runs;
 const cls = (r, c) => r.classes[c];
 const cell = (r, c) => (cls(r, c) ? `${int(cls(r, c).n)}: ${ms(cls(r, c).p50)} / ${ms(cls(r, c).p99)}` : "–");
 const allKinds = [...new Set(result.runs.flatMap((r) => Object.keys(r.kinds)))];
-const md = `Written by \`make load\` (bench/load.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}.
+const md = `${sectionHeader("make load", "bench/load.mjs", runFacts)}
 ${seconds} s of requests from ${concurrency} concurrent clients (keep-alive fetch) on workerd alone, a fresh process for each run: once
 legitimate requests only (the mix of \`make soak\`: ${Object.keys(legitimate(null)).join(", ")}), once with 1 request in ${every}
 an attack from internal/hostile (\`go run ./bench/hostile\` writes the files), in turn: ${Object.entries(attacks).map(([n, a]) => `${n} (${a.status})`).join(", ")}.

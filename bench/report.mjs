@@ -5,7 +5,9 @@
 // worker, editor, sizes, profiles, styles) against the targets of
 // targets.mk (report/targets.mjs); report/chart.mjs draws the chart,
 // report/reading.mjs writes the findings in prose, report/document.mjs
-// puts the document together.
-// Usage: node report.mjs build/bench "$(go version)" [BENCHMARKS.md] > new.md
+// puts the document together under report/header.mjs's header: the
+// command, the machine and the commit the run recorded as it began
+// (build/bench/run.json).
+// Usage: node report.mjs build/bench "$(go version)" [BENCHMARKS.md] > new-benchmarks
 // (the third argument: the file whose Soak and Load sections to keep)
 import "./report/document.mjs";

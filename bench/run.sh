@@ -14,6 +14,9 @@ export WRANGLER_SEND_METRICS=false
 out=build/bench
 rm -rf "$out"
 mkdir -p "$out" docs
+# The header of BENCHMARKS.md: the command, the machine and the commit,
+# recorded before the run writes anything into the tree.
+node bench/report/header.mjs --json "$(go version)" > "$out/run.json"
 started=$(date +%s)
 step() { echo "bench [$(($(date +%s) - started))s]: $*" >&2; }
 
@@ -108,18 +111,16 @@ ladder() {
   fi
 }
 # The Worker without MCP: an overlay swaps worker/mcp for a stub whose New
-# returns a 404 handler (whose Loopback, which worker/serve_js.go calls,
-# does nothing, and whose ToolNames, which the OpenAPI summary reads, is
-# empty), so the linker drops the MCP server and what only
-# it uses.
-# If worker/mcp's API changes, this line reports an error instead. The stub
-# sits under a directory starting with _ so that ./... never sees it.
+# returns a 404 handler, and worker/tools for one whose Names, which the
+# OpenAPI summary and llms.txt read, is empty, so the linker drops the MCP
+# server, the tools and what only they use.
+# If their API changes, this line reports an error instead. The stubs sit
+# under a directory starting with _ so that ./... never sees them.
 mkdir -p "$out/_overlay"
 cat > "$out/_overlay/mcp_stub.go" <<'STUB'
 package mcp
 
 import (
-	"context"
 	"net/http"
 
 	"qrkeyless/core/scan"
@@ -130,18 +131,21 @@ type Handler struct{}
 func New(scan.Limits) *Handler { return &Handler{} }
 
 func (*Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) }
+STUB
+cat > "$out/_overlay/tools_stub.go" <<'STUB'
+package tools
 
-func Loopback(ctx context.Context) context.Context { return ctx }
-
-func ToolNames() []string { return nil }
+func Names() []string { return nil }
 STUB
 node -e '
-  const fs = require("fs"), path = require("path");
-  const dir = path.resolve("worker/mcp"), r = {};
-  for (const f of fs.readdirSync(dir)) if (f.endsWith(".go") && !f.endsWith("_test.go")) r[path.join(dir, f)] = "";
-  r[path.join(dir, "bench_stub.go")] = path.resolve(process.argv[1]);
+  const fs = require("fs"), path = require("path"), r = {};
+  for (const pkg of ["mcp", "tools"]) {
+    const dir = path.resolve("worker", pkg);
+    for (const f of fs.readdirSync(dir)) if (f.endsWith(".go") && !f.endsWith("_test.go")) r[path.join(dir, f)] = "";
+    r[path.join(dir, "bench_stub.go")] = path.resolve(process.argv[1], pkg + "_stub.go");
+  }
   fs.writeFileSync(process.argv[2], JSON.stringify({ Replace: r }));
-' "$out/_overlay/mcp_stub.go" "$out/nomcp-overlay.json"
+' "$out/_overlay" "$out/nomcp-overlay.json"
 {
   for p in runtime platform encode decode; do ladder "$p" bench/peers "./sizes/$p"; done
   ladder nomcp . ./worker -overlay "$out/nomcp-overlay.json"

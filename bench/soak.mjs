@@ -20,6 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { percentiles } from "./requests.mjs";
 import { health, legitimate, samplePNG, send } from "./mix.mjs";
+import { facts, sectionHeader } from "./report/header.mjs";
 import { replaceSection } from "./sections.mjs";
 import { startWorkerd, waitUp } from "./workerd.mjs";
 
@@ -88,7 +89,7 @@ async function soak(server, n, next, withHealth) {
 async function measure() {
   fs.mkdirSync(out, { recursive: true });
   execFileSync(process.execPath, ["bench/workerd-config.mjs", out], { stdio: "inherit" });
-  const result = { requests: total, block: blockSize, date: new Date().toISOString(), machine: `${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores`, node: process.version };
+  const result = { requests: total, block: blockSize, date: new Date().toISOString(), machine: `${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores`, node: process.version, run: facts() };
   {
     const server = await startWorkerd(path.join(out, "workerd.capnp"), path.join(out, "workerd.log"));
     server.name = "worker";
@@ -139,6 +140,9 @@ async function measure() {
 
 // --render FILE writes the section again from a soak.json, measuring nothing.
 const result = opt.render ? JSON.parse(fs.readFileSync(opt.render, "utf8")) : await measure();
+// The command, machine and commit of the run (a soak.json written before
+// they were recorded says so rather than borrow today's).
+const run = result.run ?? { date: result.date, machine: `${result.machine}, Node ${result.node}`, commit: { hash: "not recorded", dirty: false } };
 
 // ---- verdicts -------------------------------------------------------------
 
@@ -163,7 +167,7 @@ const table = (head, rows) =>
   [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 const status = (ok) => (ok ? "meets" : "**misses**");
 const helloBy = new Map((result.hello?.blocks ?? []).map((b) => [b.served, b]));
-const md = `Written by \`make soak\` (bench/soak.mjs) on ${result.date.slice(0, 10)}, ${result.machine}, Node ${result.node}; ${result.seconds} s for our Worker.
+const md = `${sectionHeader("make soak", "bench/soak.mjs", run)} ${result.seconds} s for our Worker.
 One workerd process (workerd alone, the configuration of bench/workerd-config.mjs) answers ${int(result.requests)} requests one after another over
 keep-alive HTTP, cycling through ${result.kinds.length} kinds: ${result.kinds.map((k) => `${k.name} (${k.status})`).join(", ")}; the decode
 sends a 128 px PNG the server made, the batch 10 items as base64, the MCP call is \`tools/call\` of \`qr_generate\`, the notification

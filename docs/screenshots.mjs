@@ -1,4 +1,4 @@
-// Writes the README's screenshots of the editor, docs/wifi.png and
+// Writes the screenshots of the editor the README shows, docs/wifi.png and
 // docs/upi.png, from a running server with the built site:
 //
 //	node docs/screenshots.mjs http://127.0.0.1:8787

@@ -67,7 +67,7 @@ func TestEveryKindRenders(t *testing.T) {
 
 func TestWifi(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
-		// payloads.md 2.3's worked example, byte for byte.
+		// docs/payloads.md §2.3's first example, byte for byte.
 		q := url.Values{"ssid": {`Café "Net";1`}, "password": {`p@ss:w0rd,\x`}, "security": {"WPA2"}, "hidden": {"true"}}
 		r := get(t, base+"/api/v1/wifi?"+q.Encode())
 		scan(t, r, `WIFI:T:WPA;S:Café \"Net\"\;1;P:p@ss\:w0rd\,\\x;H:true;;`)
@@ -90,7 +90,7 @@ func TestWifi(t *testing.T) {
 func TestOTPType(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
 		// otp's field type shares its name with an alias of format; on this
-		// endpoint it is the OTP type (payloads.md 2.19's HOTP example).
+		// endpoint it is the OTP type (docs/payloads.md §2.19's HOTP example).
 		q := url.Values{"secret": {"JBSWY3DPEHPK3PXP"}, "account": {"alice@example.com"}, "issuer": {"ACME Co"},
 			"type": {"hotp"}, "digits": {"8"}, "counter": {"0"}, "format": {"svg"}}
 		r := get(t, base+"/api/v1/otp?"+q.Encode())

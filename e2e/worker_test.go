@@ -8,8 +8,8 @@ import (
 
 // A header value with a comma in it reaches the handler whole, as net/http
 // gives it natively: syumai/workers v0.33.0 split every value on commas,
-// so the Worker's handlers saw the first piece only (README, "The Worker":
-// the patch carried).
+// so the Worker's handlers saw the first piece only (docs/stack.md,
+// "Patched copies").
 func TestHeaderValuesWhole(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
 		n := nonce(t)

@@ -81,7 +81,7 @@ func Batch(kinds []*payload.Kind) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</select><p class=\"error\" id=\"e-kind\" hidden></p></div><div id=\"columns\" class=\"style-grid\"></div><div class=\"style-grid\"><div class=\"control control-select\"><label for=\"c-name\">File names from</label> <select id=\"c-name\" name=\"name\" aria-describedby=\"h-name e-name\"><option value=\"\">Row numbers</option></select><p class=\"help\" id=\"h-name\">Made safe for a file name, and unique.</p><p class=\"error\" id=\"e-name\" hidden></p></div><div class=\"control control-select\"><label for=\"c-caption\">Caption under each code</label> <select id=\"c-caption\" name=\"caption\" aria-describedby=\"h-caption e-caption\"><option value=\"\">None</option></select><p class=\"help\" id=\"h-caption\">At most 30 letters (Latin, Greek or Cyrillic), printed under the code.</p><p class=\"error\" id=\"e-caption\" hidden></p></div></div></fieldset><details class=\"style\" open><summary>3. Style, for every code</summary><div class=\"style-grid\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</select><p class=\"error\" id=\"e-kind\" hidden></p></div><div id=\"columns\" class=\"style-grid\"></div><div class=\"style-grid\"><div class=\"control control-select\"><label for=\"c-name\">File names from</label> <select id=\"c-name\" name=\"name\" aria-describedby=\"h-name e-name\"><option value=\"\">Row numbers</option></select><p class=\"help\" id=\"h-name\">As written, in any script; only characters a computer refuses in a file name are replaced, and each name is unique.</p><p class=\"error\" id=\"e-name\" hidden></p></div><div class=\"control control-select\"><label for=\"c-caption\">Caption on each label</label> <select id=\"c-caption\" name=\"caption\" aria-describedby=\"h-caption e-caption\"><option value=\"\">None</option></select><p class=\"help\" id=\"h-caption\">At most 30 letters (Latin, Greek or Cyrillic), printed by the code: on a sheet, where \"Caption goes\" says.</p><p class=\"error\" id=\"e-caption\" hidden></p></div></div></fieldset><details class=\"style\" open><summary>3. Style, for every code</summary><div class=\"style-grid\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -101,17 +101,40 @@ func Batch(kinds []*payload.Kind) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></details><fieldset class=\"step\" id=\"output\"><legend>4. What to make</legend><div class=\"outputs\" role=\"radiogroup\" aria-labelledby=\"out-h\"><p id=\"out-h\" class=\"sr\">Output</p><label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"png\" checked> ZIP of PNG images</label> <label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"svg\"> ZIP of SVG images</label> <label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"sheet\"> PDF label sheet</label></div><p class=\"error\" id=\"e-output\" hidden></p><div id=\"sheet-options\" class=\"style-grid\" hidden>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</div></details><fieldset class=\"step\" id=\"output\"><legend>4. What to make</legend><div class=\"outputs\" role=\"radiogroup\" aria-labelledby=\"out-h\"><p id=\"out-h\" class=\"sr\">Output</p><label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"png\" checked> ZIP of PNG images</label> <label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"svg\"> ZIP of SVG images</label> <label class=\"choice\"><input type=\"radio\" name=\"out\" value=\"sheet\"> PDF label sheet</label></div><p class=\"error\" id=\"e-output\" hidden></p><div id=\"sheet-options\" hidden>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			for _, c := range SheetControls() {
-				templ_7745c5c3_Err = control(c).Render(ctx, templ_7745c5c3_Buffer)
+			for _, g := range SheetGroups() {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<fieldset class=\"sheet-group\"><legend>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var5 string
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(g.Title)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `batch.templ`, Line: 85, Col: 24}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</legend><div class=\"style-grid\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				for _, c := range g.Controls {
+					templ_7745c5c3_Err = control(c).Render(ctx, templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err != nil {
+						return templ_7745c5c3_Err
+					}
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></fieldset>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></fieldset><section class=\"run\" aria-labelledby=\"run-h\"><h2 id=\"run-h\" class=\"sr\">Make the codes</h2><div class=\"actions\"><button type=\"button\" id=\"make\" disabled>Make the codes</button> <button type=\"button\" id=\"cancel\" class=\"secondary\" hidden>Cancel</button> <button type=\"button\" id=\"save\" hidden>Download</button></div><progress id=\"progress\" max=\"1\" value=\"0\" aria-label=\"Codes made\" hidden></progress><p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\">Loading…</p><noscript><p>This page makes the codes with JavaScript and WebAssembly; the API's batch endpoint works without them.</p></noscript></section><section class=\"results\" aria-labelledby=\"rows-h\" hidden><h2 id=\"rows-h\">Rows</h2><p class=\"help\" id=\"summary\"></p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-labelledby=\"rows-h\"><table><thead><tr><th scope=\"col\">Row</th><th scope=\"col\">File</th><th scope=\"col\">Scans</th><th scope=\"col\">Symbol</th><th scope=\"col\">Problem and fix</th></tr></thead> <tbody id=\"rows\"></tbody></table></div></section></form>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</div></fieldset><section class=\"run\" aria-labelledby=\"run-h\"><h2 id=\"run-h\" class=\"sr\">Make the codes</h2><div class=\"actions\"><button type=\"button\" id=\"make\" disabled>Make the codes</button> <button type=\"button\" id=\"cancel\" class=\"secondary\" hidden>Cancel</button> <button type=\"button\" id=\"save\" hidden>Download</button></div><progress id=\"progress\" max=\"1\" value=\"0\" aria-label=\"Codes made\" hidden></progress><p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\">Loading…</p><noscript><p>This page makes the codes with JavaScript and WebAssembly; the API's batch endpoint works without them.</p></noscript></section><section class=\"results\" aria-labelledby=\"rows-h\" hidden><h2 id=\"rows-h\">Rows</h2><p class=\"help\" id=\"summary\"></p><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-labelledby=\"rows-h\"><table><thead><tr><th scope=\"col\">Row</th><th scope=\"col\">File</th><th scope=\"col\">Scans</th><th scope=\"col\">Symbol</th><th scope=\"col\">Problem and fix</th></tr></thead> <tbody id=\"rows\"></tbody></table></div></section></form>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -145,12 +168,12 @@ func batchHead() templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var5 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var5 == nil {
-			templ_7745c5c3_Var5 = templ.NopComponent
+		templ_7745c5c3_Var6 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var6 == nil {
+			templ_7745c5c3_Var6 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<script type=\"module\" src=\"/batch.js\"></script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<script type=\"module\" src=\"/batch.js\"></script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

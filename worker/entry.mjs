@@ -24,8 +24,8 @@ import { edgeHeader, fairUse, fromCache, fromMCPCache } from "./front.mjs";
 // map hash seeds, scheduling). While the module loads they come from a
 // secret made fresh by each build (build/worker/seed.mjs, never
 // committed) mixed with the clock; every call after that, crypto/rand's
-// included, goes to crypto.getRandomValues. README, "The Worker", says
-// what this means for an attacker.
+// included, goes to crypto.getRandomValues. docs/architecture.md ("Random
+// numbers while the module loads") says what this means for an attacker.
 let loading = true;
 // env, imported, is the Worker's variables and bindings in global scope;
 // Go reads them through syumai/workers' cloudflare package.

@@ -1,18 +1,19 @@
-// What the Worker does in front of Go (README, "The Worker"): fair use,
+// What the Worker does in front of Go (docs/architecture.md, "The Worker"): fair use,
 // counted by Cloudflare's rate-limiting bindings, and the edge cache, kept
 // with the Cache API. Go decides what each is about: its table of limits
 // (worker/api/fairuse.go, registered as go.limits beside handleRequest)
-// and the canonical key of each cacheable answer (worker/api/edgecache.go).
+// and the canonical key of each cacheable answer (worker/edge, the Go side
+// of the edge cache's protocol).
 // A repeated code is answered from the cache without entering Go. go is
 // the binding the Go program registered its functions on
 // (worker/serve_js.go): handleRequest, from syumai/workers, takes a
 // Request and returns a promise of the Response.
 
-// edgeHeader is the entry's word to Go on a request (worker/serve_js.go):
-// 1 to have a cacheable answer carry its canonical key in x-qr-key, 2 to
-// ask for the key alone (a 204 with x-qr-key, nothing drawn), as
-// worker/edge's Mark says. Only the entry may say it: the Worker drops
-// the header from every request it receives.
+// edgeHeader is the entry's word to Go on a request (worker/edge's
+// Header): 1 to have a cacheable answer carry its canonical key in
+// x-qr-key (KeyHeader), 2 to ask for the key alone (a 204 with x-qr-key,
+// nothing drawn). Only the entry may say it: the Worker drops the header
+// from every request it receives.
 export const edgeHeader = "x-qr-edge";
 
 // fairUse counts req against its class's binding, keyed on the client's

@@ -4,19 +4,22 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
 
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 
+	"qrkeyless/core/scan"
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/edge"
-	"qrkeyless/worker/mcp"
 )
 
 // serve answers the Worker's requests through syumai/workers: the package
@@ -27,13 +30,21 @@ import (
 // tooMany, for fair use (front.mjs), and warm. Then it blocks for good:
 // entry.mjs runs it once per isolate, while the Worker's module loads,
 // where the package's own entry would start a program for every request
-// (README, "The Worker"). Static files are wrangler's assets, so the
+// (docs/architecture.md, "The Worker"). Static files are wrangler's assets, so the
 // handler gets no site.
 func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double
 	// past it while a large upload is decoded.
 	debug.SetMemoryLimit(80 << 20)
-	h := entry{api.New(nil)}
+	h := entry{api.New(api.Config{
+		// A Worker has 128 MB of memory and decoding takes about 5 bytes a
+		// pixel (RGBA plus a grey copy) on top of the body, so the Worker
+		// takes 12 megapixels, not the native server's 40.
+		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: 12_000_000},
+		Memory: wasmMemory,
+		// No slots: an isolate runs one request's Go at a time, and a
+		// timer to wait on would outlive the request.
+	})}
 	workers.ServeNonBlock(h)
 	binding := js.Global().Get("context").Get("binding")
 	binding.Set("limits", limits())
@@ -46,12 +57,6 @@ func serve() {
 	select {}
 }
 
-// edgeHeader carries the edge cache's mode from the entry (front.mjs) to
-// Go on the request itself: 1 to have cacheable answers carry their
-// canonical key, 2 to ask for the key alone (edge.Mark). The entry
-// removes it from every request it receives, so only the entry sets it.
-const edgeHeader = "X-Qr-Edge"
-
 // maxDrain bounds what is read of a body the API left unread: above the
 // largest body any endpoint reads the start of (an MCP message of a 16 MiB
 // image in base64, about 22 MB).
@@ -63,20 +68,24 @@ const maxDrain = 32 << 20
 type entry struct{ api http.Handler }
 
 func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
+	r = edge.FromEntry(r)
 	if loopback() {
-		ctx = mcp.Loopback(ctx)
+		// As net/http names the connection's local address natively.
+		r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, loopbackAddr))
 	}
-	if mode := r.Header.Get(edgeHeader); mode != "" {
-		r.Header.Del(edgeHeader)
-		ctx = edge.Mark(ctx, mode == "2")
-	}
-	r = r.WithContext(ctx)
 	if r.Body == nil { // a GET's Request has no body; a server's http.Request always has one
 		r.Body = http.NoBody
 	}
 	if r.Host == "" {
 		r.Host = r.URL.Host
+	}
+	for _, values := range r.Header {
+		for i, v := range values {
+			// A field value is read without the whitespace round it (RFC
+			// 9110, 5.5), as net/http's server reads it; workerd hands
+			// over what follows the value (Mcp-Name: "qr_generate  ").
+			values[i] = strings.Trim(v, " \t")
+		}
 	}
 	a := &recorder{header: w.Header(), status: http.StatusOK}
 	select {
@@ -141,6 +150,18 @@ func init() {
 // QR_LOOPBACK=1): the MCP server then checks Host and Origin. A Worker's
 // variables are fixed for its life, so they are read once.
 var loopback = sync.OnceValue(func() bool { return cloudflare.Getenv("QR_LOOPBACK") == "1" })
+
+var loopbackAddr net.Addr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)}
+
+// wasmMemory is the size of the WebAssembly memory the Worker's entry gave
+// this program (qrkeyless.memory), in bytes.
+func wasmMemory() uint64 {
+	m := js.Global().Get("qrkeyless").Get("memory")
+	if m.Type() != js.TypeObject {
+		return 0
+	}
+	return uint64(m.Get("buffer").Get("byteLength").Int())
+}
 
 // warm answers one request of each common kind through the handler (a
 // PNG plain and styled, an SVG, a typed kind): V8 compiles each

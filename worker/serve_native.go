@@ -9,10 +9,11 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
+	"qrkeyless/core/scan"
 	"qrkeyless/worker/api"
-	"qrkeyless/worker/mcp"
 )
 
 // Timeouts of the native server. Without them a client that opens a
@@ -24,26 +25,27 @@ const (
 	writeTimeout      = 60 * time.Second
 	idleTimeout       = 120 * time.Second
 	maxHeaderBytes    = 64 << 10
+	queueWait         = 10 * time.Second // for a slot of a heavy request (api.Slots)
 )
 
 // serve runs the API natively on 127.0.0.1:$PORT (default 9900; $ADDR
 // sets the whole address, e.g. :9900 for every interface), with the built
 // editor from $SITE_DIR (default build/site, written by make site) when
-// it exists. On a loopback address the MCP server checks that requests
-// name a local Host and Origin (mcp.Loopback).
+// it exists. Decoding takes images of up to 16 MiB and 40 megapixels, and
+// heavy requests take one slot per CPU. The MCP server checks the Host and
+// Origin of a request that reaches it over a loopback connection, which
+// net/http names in the request's context.
 func serve() {
 	addr := cmp.Or(os.Getenv("ADDR"), "127.0.0.1:"+cmp.Or(os.Getenv("PORT"), "9900"))
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		log.Fatal(err)
 	}
-	h := api.FairUse(api.New(site()))
-	if ip := ln.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
-		inner := h
-		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			inner.ServeHTTP(w, r.WithContext(mcp.Loopback(r.Context())))
-		})
-	}
+	h := api.FairUse(api.New(api.Config{
+		Site:   site(),
+		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: scan.DefaultMaxPixels},
+		Slots:  api.NewSlots(runtime.GOMAXPROCS(0), queueWait),
+	}))
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,

@@ -36,7 +36,7 @@ type Image struct {
 }
 
 // hardSeed and hardPerClass are the decode issue's hard set (core/scan's
-// tests); photoSeed and photoPerClass the photo corpus of issue 20, kept
+// tests); photoSeed and photoPerClass the photo corpus (hardset.Photos), kept
 // out of the tests so that the decoder is built for photos in general.
 const (
 	hardSeed      = 1

@@ -26,7 +26,7 @@ export const decodeTable = table(
     decodeRow(`hard set, all ${rowsOf(decNative, "ours", "hard").length}`, "hard"),
   ],
 );
-// The photo corpus (issue 20): per class, every decoder on the same files.
+// The photo corpus (core/scan/hardset, Photos): per class, every decoder on the same files.
 export const photoClasses = [...new Set(decNative.filter((r) => r.set === "photo").map((r) => r.class))];
 export function photoRow(label, cls, nat = decNative, wasm = decWasm, zxj = decZx) {
   const on = rowsOf(nat, "ours", "photo", cls), gn = rowsOf(nat, "gozxing", "photo", cls);

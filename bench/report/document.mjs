@@ -9,23 +9,20 @@ import { batchPage, editorSection, editorTargets } from "./editor.mjs";
 import { attr, attrRows, browser, codeTotal, ladder, ladderRows, mcpAdds, worker, workerRawLimit } from "./sizes.mjs";
 import { pprofTop } from "./profiles.mjs";
 import { reading } from "./reading.mjs";
+import { facts, header } from "./header.mjs";
 import { matrix, styleBench } from "./styles.mjs";
 // ---- the document ----------------------------------------------------------
 
 export const loadStart = json("load-start.json").start, loadEnd = json("load-end.json").end;
 export const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(", ");
-// rerun.json, when present, says which sections were measured again after
-// the run, at which commit and how: a change that moves only those is
-// measured without the hour the whole run takes.
-const rerun = exists("rerun.json") ? json("rerun.json") : null;
+// run.json holds what bench/run.sh recorded as the run began: the
+// command, the machine and the commit (header.mjs). The header says those
+// and nothing about earlier runs; history is git's.
+const run = exists("run.json") ? json("run.json") : facts(goVersion);
 
-console.log(`# Benchmarks
-
-Written by \`make bench\` (bench/run.sh, then bench/report.mjs) on ${new Date().toISOString().slice(0, 10)}, except the Soak and Load sections, which \`make soak\` and \`make load\` write (each says when) and \`make bench\` keeps. Do not edit by hand.
-
-- Machine: ${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.arch()}; ${goVersion}, Node ${process.version}.
+console.log(`${header(run)}
 - Load average (1, 5, 15 min) at the start: ${fmtLoad(loadStart)}; at the end: ${fmtLoad(loadEnd)}. On a machine with ${os.cpus().length} cores, a load above ${os.cpus().length} means other work shared the CPU: absolute times then run high, ratios within one run hold better.
-${rerun ? `- Re-run: ${rerun.sections}, at ${rerun.commit} on ${rerun.date} (load ${fmtLoad(rerun.load)} at its start), by ${rerun.command}; the other sections are from the run above.\n` : ""}- Command: \`make bench\` from a clean checkout (it runs \`npm ci\` and \`make build\` first). Peer libraries live in their own module, bench/peers (\`qrkeyless/bench/peers\`), never in the service's go.mod.
+- Peer libraries live in their own module, bench/peers (\`qrkeyless/bench/peers\`), never in the service's go.mod.
 - Method: every encoder gets the same 20 inputs (5 each of 30-char URLs, wifi strings, 300- and 1200-char texts), level M, a 4-module quiet zone, 512 px. Each figure is a median over 5 rounds (3 for decode and latency); a round runs each encoder for at least 30 ms, in an order that rotates between rounds, so load from elsewhere falls on all of them alike. A group's figure is the median of its inputs. WebAssembly figures come from the same Go program built with GOOS=js GOARCH=wasm and run by Go's wasm_exec_node.js in Node ${process.version}, after a warm-up.
 
 ## Targets
@@ -92,7 +89,7 @@ ${decodeTable}
 ${photoTable ? `
 ### The photo corpus
 
-\`hardset.Photos(2, 20)\` (core/scan/hardset/photos.go, issue 20): what phones see beyond the hard set, 20 images a class, kept out of the
+\`hardset.Photos(2, 20)\` (core/scan/hardset/photos.go): what phones see beyond the hard set, 20 images a class, kept out of the
 tests so the decoder is built for photos in general and not for these files. jsQR = npm jsqr 1.4.0, \`inversionAttempts: "attemptBoth"\`
 (it reads one code an image, so it cannot pass three-codes).
 
@@ -217,7 +214,7 @@ ${table(["style", "text", "combos", "scannable", "clean PNG", "clean SVG", "degr
 ${exists("mcp-native.json") ? `The tool server at /api/mcp with the official TypeScript SDK as the client (bench/mcp.mjs), 50 of each after a warm-up, one at a time.
 initialize is one raw JSON-RPC request; connect is the SDK's \`client.connect\` (initialize, then the initialized notification); qr_generate
 is a call on an open client. The MCP server adds ${int(mcpAdds)} bytes gzip (${mib(mcpAdds)} MiB) to the Worker (the Worker without
-worker/mcp: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with it: ${mib(worker.gzip)} MiB).
+worker/mcp and worker/tools: ${mib(ladder.nomcp?.gzip ?? NaN)} MiB; with them: ${mib(worker.gzip)} MiB).
 
 ${table(["request", "native p50 / p90 ms", "workerd alone p50 / p90 ms", "wrangler dev p50 / p90 ms"],
   [["initialize", "initialize"], ["SDK connect", "connect"], ["qr_generate", "generate"]].map(([label, k]) => [label,
@@ -232,7 +229,7 @@ ${exists("cache-workerd.json") ? (() => {
 ${json("cache-workerd.json").miss.n} new styled codes (rounded, circle eyes), the first request (a miss: Go names the key, draws the code, the cache keeps it) and then
 the same code in another spelling (a hit, answered without entering Go), one request at a time; then as many MCP tools/list requests of 2026-07-28, which
 the entry keeps per build after the first. On workerd alone the cache is bench/cache-service.mjs, an in-memory stand-in for Cloudflare's; a
-workers.dev deployment has no cache at all (README, Deploy).
+workers.dev deployment has no cache at all (docs/deploy.md, Edge cache).
 
 ${table(["server", "miss p50 / p99 ms", "second spelling p50 / p99 ms", "hits", "tools/list p50 / p99 ms", "tools/list hits"], rows)}`;
 })() : "Not measured."}

@@ -112,7 +112,7 @@ if (editor) reading.push(editorReading());
   const top = thirdParty.slice(0, 4);
   reading.push(
     `- **Size.** The Worker is ${mib(worker.raw)} MiB raw (the build fails at ${+mib(workerRawLimit)} MiB, half of Cloudflare's 64 MiB limit: ${worker.raw < workerRawLimit ? "met" : "**missed**"}) and ${mib(worker.gzip)} MiB gzip. Start-up follows it: V8 compiles the ${mib(worker.raw)} MiB in ${ms(start.compile)} ms in Node (${ms(start.compile / (worker.raw / 2 ** 20))} ms per MiB), before Go's own start.` +
-      (Number.isNaN(mcpAdds) ? "" : ` MCP adds ${mib(mcpAdds)} MiB gzip (${mib(mcpAddsRaw)} MiB raw): without worker/mcp the Worker is ${mib(ladder.nomcp.gzip)} MiB gzip.${mcpTop.length ? ` What MCP brings, by code gzipped alone: ${mcpTop.map((g) => `${g.group} ${int(g.adds)}`).join(", ")} bytes.` : ""}`) +
+      (Number.isNaN(mcpAdds) ? "" : ` MCP adds ${mib(mcpAdds)} MiB gzip (${mib(mcpAddsRaw)} MiB raw): without worker/mcp and worker/tools the Worker is ${mib(ladder.nomcp.gzip)} MiB gzip.${mcpTop.length ? ` What MCP brings, by code gzipped alone: ${mcpTop.map((g) => `${g.group} ${int(g.adds)}`).join(", ")} bytes.` : ""}`) +
       ` Any Go Worker starts at ${mib(ladder.platform?.gzip ?? NaN)} MiB gzip (net/http with a one-line handler; the Go runtime alone is ${mib(ladder.runtime?.gzip ?? NaN)} MiB). The largest third-party modules: ${top.map((g) => `${g.group} (${int(g.code_gzip)})`).join(", ")}.`,
   );
 }

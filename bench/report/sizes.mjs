@@ -12,7 +12,7 @@ export const ladderSteps = [
   ["platform", "runtime", "net/http serving a one-line handler through syumai/workers, as worker/serve_js.go does (`sizes/platform`): any Go Worker's floor"],
   ["encode", "runtime", "core/qr + core/render, PNG and SVG, no HTTP (`sizes/encode`)"],
   ["decode", "encode", "+ core/scan with gozxing, and core/payload, which it uses (`sizes/decode`)"],
-  ["nomcp", "decode", "the Worker without MCP (`./worker`, worker/mcp swapped for a stub by `-overlay`)"],
+  ["nomcp", "decode", "the Worker without MCP (`./worker`, worker/mcp and worker/tools swapped for stubs by `-overlay`)"],
   ["worker", "nomcp", "the Worker (`./worker`): the difference is MCP"],
 ];
 export const ladderRows = ladderSteps.map(([step, base, label]) => {

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
@@ -63,6 +64,7 @@ type Result struct {
 	SVG     string           `json:"svg,omitempty" desc:"output svg: the SVG markup."`
 	Matrix  json.RawMessage  `json:"matrix,omitempty" desc:"output json: the module matrix, as format=json gives it."`
 	Payload string           `json:"payload,omitempty" desc:"The text encoded."`
+	Advice  string           `json:"advice,omitempty" desc:"output sheet: when the code is too small to scan on its label from 15 cm, by how much, and the choices that would make it fit, each with the side it gives."`
 	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
 	entry   Entry // output zip: the item's file and manifest line
@@ -74,6 +76,7 @@ type Response struct {
 	Items []Result `json:"items" desc:"One result per item, in request order; a failed item carries error."`
 
 	labels *sheet.Labels // output sheet: the codes made, in item order
+	layout sheet.Layout  // and the sheet, its captions known
 }
 
 const path = "/api/v1/qr/batch"
@@ -114,9 +117,18 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	case n > MaxItems:
 		return req, problem.TooLarge.Newf("items", fmt.Sprintf("Split the items into calls of at most %d.", MaxItems),
 			"%d items; at most %d per call", n, MaxItems)
+	case req.Output == "sheet" && req.Layout.StartAt-1+n*req.Layout.Copies > MaxLabels:
+		copies := max(1, (MaxLabels-req.Layout.StartAt+1)/n)
+		return req, problem.TooLarge.Newf("sheet.copies", sheetJSON(url.Values{sheet.Copies.Name: {strconv.Itoa(copies)}}),
+			"%d items of %d copies fill %d labels; a sheet holds at most %d", n, req.Layout.Copies, req.Layout.StartAt-1+n*req.Layout.Copies, MaxLabels)
 	}
 	return req, nil
 }
+
+// MaxLabels is the most labels one sheet fills, copies and the labels
+// start_at leaves blank included: each code is drawn once however many
+// labels it fills, so labels cost a few bytes each.
+const MaxLabels = 10000
 
 // readLayout reads the sheet's layout: for output sheet, its options or
 // the default sheet; for another output, none may be given.
@@ -160,16 +172,16 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	plans := make([]plan, len(req.Items))
 	costs := make([]int64, len(req.Items))
 	var total int64
-	captions := false
 	for i, it := range req.Items {
 		plans[i] = prepare(req, it)
 		costs[i] = plans[i].cost(req.Output, f)
 		total += costs[i]
-		captions = captions || plans[i].res.Error == nil && plans[i].req.Options.Brand.FrameText != ""
 	}
-	if req.Output == "sheet" && captions {
-		if p := req.Layout.Captioned(); p != nil {
-			return Response{}, p
+	if req.Output == "sheet" {
+		if req.Layout.Captions = captioned(plans); req.Layout.Captions {
+			if p := req.Layout.Captioned(); p != nil {
+				return Response{}, p
+			}
 		}
 	}
 	if total > b.Draw.Left() {
@@ -178,10 +190,11 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
 	if req.Output == "sheet" {
 		out.labels = &sheet.Labels{}
+		out.layout = req.Layout
 	}
 	for i, pl := range plans {
 		var code *verify.Code
-		out.Items[i], code = pl.make(ctx, req.Output, f, base)
+		out.Items[i], code = pl.make(ctx, req, f, base)
 		if code != nil && out.labels != nil {
 			out.labels.Add(code.QR, code.Options.Render(), code.Brand)
 		}
@@ -195,20 +208,22 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 
 // Made is one item made by One.
 type Made struct {
-	Code *verify.Code
-	Body []byte // the code in the output's format (PNG for zip; none for sheet)
-	Text string // the payload encoded
+	Code   *verify.Code
+	Body   []byte // the code in the output's format (PNG for zip; none for sheet)
+	Text   string // the payload encoded
+	Advice string // output sheet: Result's advice
 }
 
-// One makes one item of req as Run makes each, with the same problems and
-// fixes, for a caller that makes them one at a time and shows each as it
-// comes (the /batch page). Its budget is ctx's, as Run's.
+// One makes one item of req as Run makes each, with the same problems,
+// fixes and advice, for a caller that makes them one at a time and shows
+// each as it comes (the /batch page), having set req.Layout.Captions as
+// Run sets it (Captions). Its budget is ctx's, as Run's.
 func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	pl := prepare(req, it)
 	if pl.res.Error != nil {
 		return Made{}, pl.res.Error
 	}
-	res, code := pl.make(ctx, req.Output, format(req.Output), "")
+	res, code := pl.make(ctx, req, format(req.Output), "")
 	if res.Error != nil {
 		return Made{}, res.Error
 	}
@@ -221,7 +236,27 @@ func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	case "json":
 		body = res.Matrix
 	}
-	return Made{Code: code, Body: body, Text: res.Payload}, nil
+	return Made{Code: code, Body: body, Text: res.Payload, Advice: res.Advice}, nil
+}
+
+// Captions reports whether a sheet of req's items has captions, as Run
+// decides it: some item that reads has a frame text, its own or the
+// shared style's. Each code is then placed as if it had one.
+func Captions(req Request, items []Item) bool {
+	plans := make([]plan, len(items))
+	for i, it := range items {
+		plans[i] = prepare(req, it)
+	}
+	return captioned(plans)
+}
+
+func captioned(plans []plan) bool {
+	for _, pl := range plans {
+		if pl.res.Error == nil && pl.req.Options.Brand.FrameText != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // format is the format an output draws each item in: none for url, whose
@@ -326,9 +361,10 @@ func (pl plan) cost(output string, f *render.Format) int64 {
 	return verify.Cost(pl.req, pl.version, *f)
 }
 
-// make makes the planned item in output, drawn in f, and gives its code
-// too (none for a link, or when it failed).
-func (pl plan) make(ctx context.Context, output string, f *render.Format, base string) (res Result, code *verify.Code) {
+// make makes the planned item in req's output, drawn in f, and gives its
+// code too (none for a link, or when it failed).
+func (pl plan) make(ctx context.Context, req Request, f *render.Format, base string) (res Result, code *verify.Code) {
+	output := req.Output
 	res = pl.res
 	if res.Error != nil {
 		return res, nil
@@ -347,7 +383,22 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 		res.URL, res.Payload = base+pl.req.Call.With("", ""), pl.req.Text
 		return res, nil
 	}
-	code, body, p := verify.Make(ctx, pl.req, *f)
+	g := *f
+	if output == "sheet" && !pl.req.Options.Brand.Touches() {
+		// A caption, the only branding a sheet draws that leaves the
+		// code's pixels alone, is set by core/sheet: no picture of it is
+		// drawn and checked, as Make would charge for (a sheet of 75
+		// captioned codes passed the draw budget that way). The code is
+		// made plain, as its plan costs it, and its branding read.
+		g.Brand = nil
+	}
+	code, body, p := verify.Make(ctx, pl.req, g)
+	if p == nil && g.Brand == nil && f.Brand != nil && pl.req.Options.Branded() {
+		var err error
+		if code.Brand, err = brand.New(code.QR, pl.req.Options); err != nil {
+			p = brand.Refused(pl.req.Call, err)
+		}
+	}
 	if p != nil {
 		res.Error = p
 		return res, nil
@@ -369,6 +420,8 @@ func (pl plan) make(ctx context.Context, output string, f *render.Format, base s
 				res.entry.Scans = "yes"
 			}
 		}
+	case "sheet":
+		res.Advice = pl.advice(req.Layout, code)
 	}
 	return res, code
 }
@@ -447,9 +500,9 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 }
 
 // Sheet lays out the codes of a sheet's successful items on req's layout,
-// in item order, and returns the PDF and the indexes (from 0) of the
-// items that failed, which take no label. The PDF is charged to ctx's
-// answer budget.
+// in item order (or, with test, its alignment test), and returns the PDF
+// and the indexes (from 0) of the items that failed, which take no label.
+// The PDF is charged to ctx's answer budget.
 func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *problem.Problem) {
 	var failed []int
 	for i, it := range r.Items {
@@ -461,7 +514,7 @@ func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *proble
 	if labels == nil {
 		labels = &sheet.Labels{}
 	}
-	out := req.Layout.PDF(labels)
+	out := r.layout.PDF(labels)
 	if !budget.From(ctx).Answer.Charge(int64(len(out))) {
 		return nil, nil, problem.TooLarge.Newf("items", "Send fewer items per call, or a plainer style.",
 			"the sheet would pass %d MiB; one answer holds at most %d MiB", budget.AnswerBytes>>20, budget.AnswerBytes>>20)

@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,7 +122,7 @@ func TestZip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"menu_card.png": "a", "menu_card-2.png": "b", "3.png": "c"}
+	want := map[string]string{"menu card.png": "a", "menu card-2.png": "b", "3.png": "c"}
 	for _, f := range z.File {
 		// The DOS date unzip shows: a zero one reads 1980-00-00.
 		if y, m, d := 1980+int(f.ModifiedDate>>9), int(f.ModifiedDate>>5&0xf), int(f.ModifiedDate&0x1f); y != 1980 || m != 1 || d != 1 {
@@ -137,7 +139,7 @@ func TestZip(t *testing.T) {
 		case "manifest.csv":
 			// Every item, in order, the failed one with its problem.
 			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-			if len(lines) != 5 || lines[0] != "file,item,kind,version,ec,scans" || !strings.HasPrefix(lines[1], "menu_card.png,0,text,1,M,") ||
+			if len(lines) != 5 || lines[0] != "file,item,kind,version,ec,scans" || !strings.HasPrefix(lines[1], "menu card.png,0,text,1,M,") ||
 				!strings.HasPrefix(lines[4], ",3,text,,,not made: size") {
 				t.Errorf("manifest.csv:\n%s", b)
 			}
@@ -215,20 +217,72 @@ func FuzzBatch(f *testing.F) {
 	})
 }
 
+// A file keeps its name as the cell writes it, in any script; only what
+// Windows, macOS or Linux refuse or misread is replaced.
 func TestFileName(t *testing.T) {
 	for _, tt := range []struct{ id, want string }{
-		{"menu card", "menu_card"},
+		{"menu card", "menu card"},
+		{"Müller", "Müller"},
+		{"Țepeș", "Țepeș"},
+		{"佐藤", "佐藤"},
+		{"Ελένη", "Ελένη"},
+		{"Пётр", "Пётр"},
 		{"a/../b", "a_.._b"},
-		{"Café №1", "Caf_1"},
+		{`a<b>c:d"e\f|g?h*i`, "a_b_c_d_e_f_g_h_i"},
+		{"Café №1", "Café №1"},
 		{"  x  ", "x"},
 		{"..hidden", "hidden"},
+		{"trailing. . ", "trailing"},
 		{"ok-1.2_3", "ok-1.2_3"},
-		{"日本", ""},
 		{"a\x00b", "a_b"},
+		{"tab\tand\nline", "tab_and_line"},
+		{"invoice\u202egnp.exe", "invoice_gnp.exe"}, // a right-to-left override would show it as ...exe.png
+		{"CON", "CON_"},
+		{"nul", "nul_"},
+		{"Com1", "Com1_"},
+		{"LPT¹", "LPT¹_"},
+		{"con.txt", "con_.txt"},
+		{"CONSOLE", "CONSOLE"},
+		{"COM10", "COM10"},
+		{strings.Repeat("é", 100), strings.Repeat("é", 60)}, // 120 bytes, whole letters
+		{"\u200b", ""},
 	} {
 		if got := fileName(tt.id); got != tt.want {
 			t.Errorf("fileName(%q) = %q, want %q", tt.id, got, tt.want)
 		}
+	}
+	// Unique, whatever the case: Windows and macOS see Ab and AB as one.
+	used := Names{}
+	var got []string
+	for _, id := range []string{"Ab", "AB", "ab-2", "佐藤", "佐藤", "", "CON"} {
+		got = append(got, used.Name(id, "7"))
+	}
+	if want := "Ab AB-2 ab-2-2 佐藤 佐藤-2 7 CON_"; strings.Join(got, " ") != want {
+		t.Errorf("names %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// A name outside ASCII is marked UTF-8 in the ZIP (the language encoding
+// flag, bit 11 of the general purpose flags, APPNOTE 4.4.4), so that an
+// unzip tool does not read it as code page 437.
+func TestZipMarksUTF8Names(t *testing.T) {
+	r := run(t, `{"output":"zip","items":[{"id":"Müller","data":"a"},{"id":"佐藤","data":"b"},{"id":"plain","data":"c"}]}`)
+	data := r.Zip()
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := map[string]bool{}
+	for _, f := range z.File {
+		flags[f.Name] = f.Flags&0x800 != 0
+	}
+	if want := map[string]bool{"Müller.png": true, "佐藤.png": true, "plain.png": false, "manifest.csv": false}; fmt.Sprint(flags) != fmt.Sprint(want) {
+		t.Errorf("UTF-8 flags %v, want %v", flags, want)
+	}
+	// The local header says it too, not only the central directory.
+	at := bytes.Index(data, []byte("佐藤.png"))
+	if at < 30 || binary.LittleEndian.Uint16(data[at-30+6:])&0x800 == 0 {
+		t.Error("佐藤.png's local header does not set bit 11")
 	}
 }
 
@@ -287,8 +341,69 @@ func TestSheet(t *testing.T) {
 		}
 	}
 	req, _ = Parse([]byte(`{"output":"sheet","sheet":{"code_mm":34},"items":[{"data":"a","style":{"frame_text":"A"}}]}`))
-	if _, p := Run(context.Background(), req, ""); p == nil || !strings.Contains(p.Fix, `"code_mm":"29.8"`) {
+	if _, p := Run(context.Background(), req, ""); p == nil || !strings.Contains(p.Fix, `"code_mm":"25.5"`) {
 		t.Errorf("a caption under a code that fills the label: %v", p)
+	}
+}
+
+// On a sheet each item that is too small to scan on its label says so,
+// with what would make it fit: the layout's choices and its own (a lower
+// error correction, shorter data in the field that makes it long). A
+// sheet over MaxLabels labels is refused before any code is made.
+func TestSheetAdvice(t *testing.T) {
+	long := strings.Repeat("Desk 4, ring twice. ", 6)
+	body := `{"output":"sheet","sheet":{"preset":"letter-3x10"},"items":[
+		{"type":"wifi","fields":{"ssid":"Guest","password":"correct horse"},"style":{"frame_text":"Room 1"}},
+		{"type":"vcard","fields":{"fn":"Ana","note":"` + long + `"},"style":{"ec":"H"}}]}`
+	r := run(t, body)
+	if wifi := r.Items[0].Advice; !strings.HasPrefix(wifi, "too small to scan from 0.15 m: its 29 modules need a code of 19.2 mm with the quiet zone, and this sheet's is 13.8 mm with its caption below it. It fits with any one of: caption_at=right (21.4 mm); no caption (21.4 mm); preset=letter-3x4") {
+		t.Errorf("wifi: %s", wifi)
+	}
+	// Without captions a code is 21.4 mm: a contact's code at ec=H is too
+	// dense for it, and a lower level or a shorter note would do.
+	card := run(t, strings.Replace(body, `"style":{"frame_text":"Room 1"}`, `"style":{}`, 1)).Items[1].Advice
+	if !regexp.MustCompile(`21\.4 mm without a caption\. It fits with any one of: .*; ec=[LMQ] \(\d+ modules: [\d.]+ mm\); note at most \d+ of its 120 bytes \(53 modules: 20\.2 mm\)$`).MatchString(card) {
+		t.Errorf("vcard: %s", card)
+	}
+	// The advice of an item is One's too.
+	req, _ := Parse([]byte(body))
+	req.Layout.Captions = Captions(req, req.Items)
+	for i, it := range req.Items {
+		if m, p := One(context.Background(), req, it); p != nil || m.Advice != r.Items[i].Advice {
+			t.Errorf("item %d: One advises %q (%v)", i, m.Advice, p)
+		}
+	}
+	items := strings.TrimSuffix(strings.Repeat(`{"data":"x"},`, 1000), ",")
+	if _, p := Parse([]byte(`{"output":"sheet","sheet":{"copies":11},"items":[` + items + `]}`)); p == nil || p.Status != 413 || p.Fix != `"sheet":{"copies":"10"}` {
+		t.Errorf("11,000 labels: %v", p)
+	}
+}
+
+// A sheet's captions cost what setting them costs, as its plan says: a
+// full page of Avery 5167's 80 labels, each captioned, is made within the
+// draw budget, every code of it (a caption was once charged as a framed
+// picture drawn and checked, 12 ms, and the 66th item on failed).
+func TestSheetOfCaptionsFitsItsPlan(t *testing.T) {
+	var items []string
+	for i := range 80 {
+		items = append(items, fmt.Sprintf(`{"data":"https://example.com/letter-4x20/%d","style":{"frame_text":"Item %d"}}`, i, i))
+	}
+	req, p := Parse([]byte(`{"output":"sheet","sheet":{"preset":"letter-4x20","caption_at":"right"},"items":[` + strings.Join(items, ",") + `]}`))
+	if p != nil {
+		t.Fatal(p)
+	}
+	b := budget.New()
+	r, p := Run(budget.With(context.Background(), b), req, "")
+	if p != nil {
+		t.Fatal(p)
+	}
+	for i, it := range r.Items {
+		if it.Error != nil {
+			t.Fatalf("item %d: %v (%s)", i, it.Error, &b.Draw)
+		}
+	}
+	if _, failed, p := Sheet(context.Background(), req, r); p != nil || len(failed) > 0 {
+		t.Errorf("the sheet: %v, failed %v", p, failed)
 	}
 }
 

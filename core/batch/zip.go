@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"qrkeyless/core/problem"
 )
@@ -77,15 +79,22 @@ func Zip(entries []Entry) []byte {
 	return buf.Bytes()
 }
 
-// fileName is id made safe as a file name: each run of characters other
-// than A-Z, a-z, 0-9, '.', '_' and '-' becomes one '_', and dots and
-// underscores are trimmed from the ends. (A loop, not a regexp: regexp
-// would bring its Unicode tables into the Worker's start-up.)
+// fileName is id made safe as a file name on Windows, macOS and Linux,
+// every script's letters kept: each run of characters a file system
+// refuses or misreads (< > : " / \ | ? *, control and format characters,
+// which include the bidirectional overrides that can disguise an
+// extension) becomes one '_'; spaces and dots are trimmed from the ends
+// (Windows drops trailing ones; a leading dot hides a file); a name
+// Windows reserves for a device (CON, NUL, COM1 ...), alone or before a
+// dot, gets a '_'; and it is cut to maxName bytes at a character's edge.
+// (A loop, not a regexp: regexp would bring its Unicode tables into the
+// Worker's start-up.)
 func fileName(id string) string {
 	var b strings.Builder
 	run := false
 	for _, r := range id {
-		safe := r < 128 && (r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
+		safe := r != utf8.RuneError && !strings.ContainsRune(`<>:"/\|?*`, r) && !unicode.IsControl(r) &&
+			!unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Co, unicode.Cs)
 		if safe {
 			b.WriteRune(r)
 		} else if !run {
@@ -93,12 +102,46 @@ func fileName(id string) string {
 		}
 		run = !safe
 	}
-	return strings.Trim(b.String(), "._")
+	name := strings.Trim(b.String(), " ._")
+	if len(name) > maxName {
+		cut := maxName
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = strings.TrimRight(name[:cut], " ._")
+	}
+	stem, _, _ := strings.Cut(name, ".")
+	if reserved(strings.TrimRight(stem, " ")) {
+		name = stem + "_" + name[len(stem):]
+	}
+	return name
+}
+
+// maxName is the most bytes of a file's name taken from an id: with its
+// number and extension it stays well under the 255 bytes most file
+// systems allow.
+const maxName = 120
+
+// reserved reports whether Windows keeps name for a device, in any case:
+// CON, PRN, AUX, NUL, CONIN$, CONOUT$, and COM and LPT followed by a
+// digit or a superscript 1, 2 or 3.
+func reserved(name string) bool {
+	up := strings.ToUpper(name)
+	switch up {
+	case "CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$":
+		return true
+	}
+	if len(up) < 4 || up[:3] != "COM" && up[:3] != "LPT" {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(up[3:])
+	return 3+n == len(up) && (r >= '0' && r <= '9' || r == '¹' || r == '²' || r == '³')
 }
 
 // Names gives files unique, safe names: an item's id made file-name safe
 // (its number when nothing is left of it), and -2, -3 ... after a name
-// already given.
+// already given. Names differing only in case are the same name, as on
+// Windows and macOS.
 type Names map[string]bool
 
 // Name returns the name, without extension, of the file of the item with
@@ -108,10 +151,10 @@ func (used Names) Name(id, number string) string {
 	if name == "" {
 		name = number
 	}
-	for base, n := name, 2; used[name]; n++ {
+	for base, n := name, 2; used[strings.ToLower(name)]; n++ {
 		name = fmt.Sprintf("%s-%d", base, n)
 	}
-	used[name] = true
+	used[strings.ToLower(name)] = true
 	return name
 }
 

@@ -6,32 +6,31 @@ import (
 	"strings"
 	"testing"
 
-	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
+	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
-	"qrkeyless/core/request"
-	"qrkeyless/internal/testlogo"
+	"qrkeyless/internal/fixture"
 )
 
 var (
-	svgLogo = testlogo.SVG
-	pngLogo = testlogo.PNG
+	svgLogo = fixture.SVGLogo
+	pngLogo = fixture.PNGLogo
 )
 
-// code reads q as /api/v1/qr would and encodes text.
+// code is text encoded at the level q's parameters ask for, and their
+// options: what New draws.
 func code(t testing.TB, text string, q url.Values) (*qr.Code, params.Options) {
 	t.Helper()
-	q.Set("data", text)
-	r, p := generate.Read(request.NewCall("/api/v1/qr", q), nil)
+	o, p := params.Parse(problem.Call{Path: "/api/v1/qr", Query: q})
 	if p != nil {
 		t.Fatalf("%v: %s", q, p.Detail)
 	}
-	c, p := r.Encode()
-	if p != nil {
-		t.Fatal(p.Detail)
+	c, err := qr.Encode(text, o.EC)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return c, r.Options
+	return c, o
 }
 
 // The logo clears whole modules, and none of a function pattern: where it

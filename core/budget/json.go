@@ -5,7 +5,7 @@ package budget
 // levels and a few dozen names. encoding/json gives up only at 10,000
 // levels, with an error that reads as if the JSON were broken; and an
 // object of a million names is a map of a million keys, whose hash seeds
-// in the Worker derive from the build's secret (README, "The Worker"):
+// in the Worker derive from the build's secret (docs/architecture.md, "Random numbers while the module loads"):
 // bounding the names bounds what any collision could cost.
 const (
 	MaxJSONDepth   = 64   // the deepest nesting of arrays and objects

@@ -32,7 +32,7 @@ func runChecks(t *testing.T, name string, check func(string) (string, error), ca
 
 func TestIBAN(t *testing.T) {
 	runChecks(t, "IBAN", IBAN, []checkCase{
-		{in: "DE33 1002 0500 0001 1947 00", want: "DE33100205000001194700"}, // payloads.md §2.30
+		{in: "DE33 1002 0500 0001 1947 00", want: "DE33100205000001194700"}, // docs/payloads.md §2.30
 		{in: "de89370400440532013000", want: "DE89370400440532013000"},
 		{in: "CH5800791123000889012", want: "CH5800791123000889012"},
 		{in: "CH4431999123000889012", want: "CH4431999123000889012"}, // a QR-IBAN
@@ -64,7 +64,7 @@ func TestBIC(t *testing.T) {
 
 func TestRF(t *testing.T) {
 	runChecks(t, "RF", RF, []checkCase{
-		{in: "RF18539007547034", want: "RF18539007547034"}, // payloads.md §0.6
+		{in: "RF18539007547034", want: "RF18539007547034"}, // docs/payloads.md §0.6
 		{in: "RF18 5390 0754 7034", want: "RF18539007547034"},
 		{in: "rf18539007547034", want: "RF18539007547034"},
 		{in: "RF19539007547034", wantErr: "checksum does not match"},
@@ -77,7 +77,7 @@ func TestRF(t *testing.T) {
 
 func TestQRR(t *testing.T) {
 	runChecks(t, "QRR", QRR, []checkCase{
-		{in: "210000000003139471430009017", want: "210000000003139471430009017"}, // payloads.md §0.6
+		{in: "210000000003139471430009017", want: "210000000003139471430009017"}, // docs/payloads.md §0.6
 		{in: "21 00000 00003 13947 14300 09017", want: "210000000003139471430009017"},
 		{in: "210000000003139471430009018", wantErr: "check digit does not match"},
 		{in: "210000000003139471430009071", wantErr: "check digit does not match"},
@@ -174,7 +174,7 @@ func TestEthereum(t *testing.T) {
 }
 
 func TestMonero(t *testing.T) {
-	const good = "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em" // payloads.md §2.29
+	const good = "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em" // docs/payloads.md §2.29
 	for _, c := range []struct{ in, wantErr string }{
 		{good, ""},
 		{good[:94] + "n", "checksum does not match"},

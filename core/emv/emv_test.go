@@ -15,7 +15,7 @@ func TestCRC(t *testing.T) {
 		in   string
 		want uint16
 	}{
-		{"123456789", 0x29B1}, // the CRC-16/CCITT-FALSE check value, payloads.md §0.6
+		{"123456789", 0x29B1}, // the CRC-16/CCITT-FALSE check value, docs/payloads.md §0.6
 		{"", 0xFFFF},
 		{bcbSample[:len(bcbSample)-4], 0x1D3D}, // BCB manual
 	} {

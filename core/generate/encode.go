@@ -2,7 +2,7 @@ package generate
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
@@ -10,22 +10,22 @@ import (
 	"qrkeyless/core/render"
 )
 
-// encode encodes text at the options' level, within what o.Symbol requires:
-// the kind's level, versions and ECI header. Text too long is a problem
-// whose fix is the call at the highest level that holds it, or, when none
-// does or the kind fixes the level, an instruction to shorten the data. An
-// eye drawn at a version phone scanners do not read it at is refused (see
-// unsafeEye).
-func encode(call problem.Call, text string, o params.Options) (*qr.Code, *problem.Problem) {
-	e, text, p := encoder(call, o, text)
+// encode encodes r's text at the options' level, within what o.Symbol
+// requires: the kind's level, versions and ECI header. Text too long is a
+// problem whose fix is the call at the highest level that holds it, or,
+// when none does or the kind fixes the level, the fields to shorten and
+// by how much (see tooLong). An eye drawn at a version phone scanners do
+// not read it at is refused (see unsafeEye).
+func encode(r Request) (*qr.Code, *problem.Problem) {
+	e, text, p := encoder(r.Call, r.Options, r.Text)
 	if p != nil {
 		return nil, p
 	}
 	c, err := e.Encode(text)
 	if err != nil {
-		return nil, encodeProblem(call, e, o, text, err)
+		return nil, r.encodeProblem(e, text, err)
 	}
-	if p := unsafeEye(call, o, c); p != nil {
+	if p := unsafeEye(r.Call, r.Options, c); p != nil {
 		return nil, p
 	}
 	return c, nil
@@ -48,16 +48,16 @@ func unsafeEye(call problem.Call, o params.Options, c *qr.Code) *problem.Problem
 		o.Eye, served, c.Version, nearest)
 }
 
-// version returns the version encode would give text, with the same
+// version returns the version encode would give r's text, with the same
 // problems, without encoding it.
-func version(call problem.Call, text string, o params.Options) (int, *problem.Problem) {
-	e, text, p := encoder(call, o, text)
+func version(r Request) (int, *problem.Problem) {
+	e, text, p := encoder(r.Call, r.Options, r.Text)
 	if p != nil {
 		return 0, p
 	}
 	v, err := e.Version(text)
 	if err != nil {
-		return 0, encodeProblem(call, e, o, text, err)
+		return 0, r.encodeProblem(e, text, err)
 	}
 	return v, nil
 }
@@ -78,24 +78,37 @@ func encoder(call problem.Call, o params.Options, text string) (qr.Encoder, stri
 	return e, text, nil
 }
 
-func encodeProblem(call problem.Call, e qr.Encoder, o params.Options, text string, err error) *problem.Problem {
-	_, isFixed := qr.ParseLevel(o.Symbol.EC)
+// encodeProblem is the problem of text that e cannot encode. Too long,
+// its fix is the highest level that holds it, when the kind leaves the
+// level free and one does; else it names the fields to shorten, each to
+// its budget in bytes (Shorten), with ec=L when that level holds the most:
+// the problem's field is then those fields, as a person changes them.
+func (r Request) encodeProblem(e qr.Encoder, text string, err error) *problem.Problem {
+	call, o := r.Call, r.Options
+	fixed, isFixed := qr.ParseLevel(o.Symbol.EC)
 	var tl *qr.TooLongError
-	switch {
-	case !errors.As(err, &tl):
+	if !errors.As(err, &tl) {
 		return problem.BadValue.New(params.Data.Name, err.Error(), call.With(params.Data.Name, params.Data.Example))
-	case isFixed:
-		return problem.TooLong.Newf(params.Data.Name, "Shorten the data to at most "+strconv.Itoa(tl.Max)+" bytes.",
-			"%v, the level this kind's standard requires", tl)
 	}
-	for l := tl.Level - 1; l >= qr.L; l-- {
-		e.Level = l
-		if max := e.MaxBytes(text); tl.Bytes <= max {
-			return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
+	level := fixed
+	detail := fmt.Sprintf("%v, the level this kind's standard requires", tl)
+	if !isFixed {
+		for l := tl.Level - 1; l >= qr.L; l-- {
+			e.Level = l
+			if max := e.MaxBytes(text); tl.Bytes <= max {
+				return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
+			}
 		}
+		e.Level, level = qr.L, qr.L
+		detail = fmt.Sprintf("%v, and %d at the lowest level L", tl, e.MaxBytes(text))
 	}
-	e.Level = qr.L
-	max := e.MaxBytes(text)
-	return problem.TooLong.Newf(params.Data.Name, "Shorten the data to at most "+strconv.Itoa(max)+" bytes and use ec=L.",
-		"%v, and %d at the lowest level L", tl, max)
+	use := ""
+	if level != tl.Level {
+		use = level.String()
+	}
+	cuts := r.Shorten(r.fitsAt(level))
+	if len(cuts) == 0 { // no field can be cut far enough: the payload as a whole
+		cuts = []Cut{{params.Data.Name, e.MaxBytes(text), len(r.Text)}}
+	}
+	return problem.TooLong.New(fields(cuts), detail, shortenFix(cuts, use))
 }

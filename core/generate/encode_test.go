@@ -2,11 +2,14 @@ package generate
 
 import (
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"qrkeyless/core/payload"
 	"qrkeyless/core/render"
+	"qrkeyless/core/request"
 )
 
 // An eye asked for at a version phone scanners do not read it at is a 422
@@ -49,4 +52,86 @@ func TestUnsafeEyeIsRefused(t *testing.T) {
 			t.Errorf("eye %s at version %d, the largest served: %d", eye, served, s)
 		}
 	}
+}
+
+// A typed payload too long for any symbol names the fields to shorten,
+// each with its budget in bytes, not "the data": the field a person
+// changes. Followed, the fix makes a code: each named field cut to its
+// budget (escapes and all, as the kind writes them), at ec=L when it says
+// so; one byte more does not fit.
+func TestTooLongNamesTheFields(t *testing.T) {
+	note := strings.Repeat("Meeting notes; agenda, minutes\\and more. ", 110) // 4,510 bytes, escaped as it is written
+	for _, tc := range []struct {
+		name, path string
+		q          url.Values
+		field      string
+		fix        string // the fix's pattern
+	}{
+		{"a contact's long note", "/api/v1/vcard", url.Values{"fn": {"Ana"}, "note": {note}, "org": {"Acme"}},
+			"note", `^Shorten note to at most \d+ bytes \(it has 4510\), and use ec=L\.$`},
+		{"two long fields: the longer left out, the other cut", "/api/v1/vcard", url.Values{"fn": {"Ana"}, "note": {note[:3000]}, "org": {note[:2950]}},
+			"note,org", `^Leave note out, and shorten org to at most \d+ bytes \(it has 2950\), and use ec=L\.$`},
+		{"plain text", "/api/v1/qr", url.Values{"data": {note}},
+			"data", `^Shorten data to at most 2953 bytes \(it has 4510\), and use ec=L\.$`},
+		{"a kind that fixes the level", "/api/v1/epc", url.Values{"name": {"Ana"}, "iban": {"DE89370400440532013000"}, "remittance": {"x"}},
+			"", ""}, // EPC's remittance is capped by its builder: never too long for the symbol
+	} {
+		kind, _ := payload.Lookup(strings.TrimPrefix(tc.path, "/api/v1/"))
+		if tc.path == "/api/v1/qr" {
+			kind = nil
+		}
+		r, p := Read(request.NewCall(tc.path, tc.q), kind)
+		if p != nil {
+			t.Fatalf("%s: %v", tc.name, p)
+		}
+		_, p = r.Encode()
+		if tc.field == "" {
+			if p != nil {
+				t.Errorf("%s: %v", tc.name, p)
+			}
+			continue
+		}
+		if p == nil || p.Status != 400 || p.Field != tc.field || !regexp.MustCompile(tc.fix).MatchString(p.Fix) {
+			t.Errorf("%s: %v, field %q, fix %q", tc.name, p, p.Field, p.Fix)
+			continue
+		}
+		// Follow it.
+		q := url.Values{}
+		for k, v := range tc.q {
+			q[k] = v
+		}
+		for _, m := range regexp.MustCompile(`Leave (\w+) out`).FindAllStringSubmatch(p.Fix, -1) {
+			q.Del(m[1])
+		}
+		for _, m := range regexp.MustCompile(`(?:shorten|Shorten) (\w+) to at most (\d+) bytes`).FindAllStringSubmatch(p.Fix, -1) {
+			n, _ := strconv.Atoi(m[2])
+			full := q.Get(m[1])
+			q.Set(m[1], full[:n])
+			if ok := encodes(t, tc.path, q, kind, "L"); !ok {
+				t.Errorf("%s: %s cut to %d bytes does not fit", tc.name, m[1], n)
+			}
+			q.Set(m[1], full[:n+1])
+			if ok := encodes(t, tc.path, q, kind, "L"); ok {
+				t.Errorf("%s: %s fits at %d bytes, more than the fix's %d", tc.name, m[1], n+1, n)
+			}
+			q.Set(m[1], full[:n])
+		}
+		if !encodes(t, tc.path, q, kind, "L") {
+			t.Errorf("%s: the fix followed does not fit", tc.name)
+		}
+	}
+}
+
+func encodes(t *testing.T, path string, q url.Values, kind *payload.Kind, ec string) bool {
+	t.Helper()
+	q2 := url.Values{"ec": {ec}}
+	for k, v := range q {
+		q2[k] = v
+	}
+	r, p := Read(request.NewCall(path, q2), kind)
+	if p != nil {
+		t.Fatalf("%s: %v", path, p)
+	}
+	_, p = r.Encode()
+	return p == nil
 }

@@ -34,6 +34,9 @@ type Request struct {
 	Secret  bool         // made from a secret (a wifi password): never cached, never in a URL
 	Options params.Options
 	Verify  bool // verify=1: the caller asks for the verification
+
+	kind   *payload.Kind  // the kind whose fields made Text; nil for data
+	fields payload.Fields // its fields, as read
 }
 
 // Read reads a call to a generation endpoint: the payload (data and its
@@ -64,6 +67,7 @@ func read(call problem.Call, kind *payload.Kind, flag bool, parse options) (Requ
 			return r, p
 		}
 		r.Call, r.Text, r.Secret, known = t.Call, t.Text, t.Secret, t.Known
+		r.kind, r.fields = kind, t.Fields
 	} else {
 		text, p := params.DataFromQuery(call)
 		if p != nil {
@@ -101,13 +105,13 @@ func (r Request) Heavy() bool { return r.Verify || r.Options.Brand.Touches() }
 // Encode encodes r's text at its options' level, within what its kind
 // requires of the symbol (see encode).
 func (r Request) Encode() (*qr.Code, *problem.Problem) {
-	return encode(r.Call, r.Text, r.Options)
+	return encode(r)
 }
 
 // Version is the version Encode would give, with the same problems,
 // without encoding: what a batch charges before it makes any code.
 func (r Request) Version() (int, *problem.Problem) {
-	return version(r.Call, r.Text, r.Options)
+	return version(r)
 }
 
 // KindArg looks up a kind named by an argument (a batch item's or a tool's

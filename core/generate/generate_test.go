@@ -8,16 +8,10 @@ import (
 
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
-	"qrkeyless/core/request"
+	"qrkeyless/internal/fixture"
 )
 
-func call(path, query string) problem.Call {
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		panic(err)
-	}
-	return request.NewCall(path, q)
-}
+var call = fixture.Call
 
 func kind(name string) *payload.Kind {
 	k, _ := payload.Lookup(name)

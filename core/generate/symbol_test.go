@@ -60,7 +60,7 @@ const (
 		"&reftype=NON&message=Bill+no.+3139+for+gardening+work+and+disposal+of+waste+material"
 )
 
-// Expected texts are the worked examples of payloads.md §2.30, §2.31 and
+// Expected texts are the worked examples of docs/payloads.md §2.30, §2.31 and
 // §2.33. The UPN recipient's street is "Tržaška" here, not the example's
 // "Trzaska": the same number of characters, so the checksum stays 167, and
 // it reads back as Unicode only if the symbol declares ISO-8859-2.
@@ -120,7 +120,7 @@ func TestNoSymbolOutsideTypedKinds(t *testing.T) {
 		if p != nil {
 			t.Fatal(p)
 		}
-		code, p := encode(c, epcText, o)
+		code, p := encode(Request{Call: c, Text: epcText, Options: o})
 		if p != nil {
 			t.Fatal(p)
 		}
@@ -148,7 +148,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 	// way out is less data. 331 bytes is EPC's cap and 13-M's capacity.
 	o := params.Options{EC: qr.H, Symbol: payload.Symbol{EC: "M", MaxVersion: 13}}
 	p := func(n int) *problem.Problem {
-		_, p := encode(problem.Call{Path: "/api/v1/epc"}, strings.Repeat("a", n), o)
+		_, p := encode(Request{Call: problem.Call{Path: "/api/v1/epc"}, Text: strings.Repeat("a", n), Options: o})
 		return p
 	}
 	if got := p(331); got != nil {
@@ -158,14 +158,14 @@ func TestKindSymbolTooLong(t *testing.T) {
 	if got == nil {
 		t.Fatal("332 bytes fit version 13-M")
 	}
-	if got.Field != "data" || got.Fix != "Shorten the data to at most 331 bytes." || !strings.Contains(got.Detail, "version 13") {
+	if got.Field != "data" || got.Fix != "Shorten data to at most 331 bytes (it has 332)." || !strings.Contains(got.Detail, "version 13") {
 		t.Errorf("field %q fix %q detail %q", got.Field, got.Fix, got.Detail)
 	}
 }
 
 func TestSwissQRReadsRightWhereLatin1IsTheDefault(t *testing.T) {
 	// ISO/IEC 18004 makes ISO-8859-1 the default charset of byte mode, and
-	// some readers (PostFinance's, swissqrbill issue 364) follow it: they
+	// some readers (PostFinance's: github.com/schoero/swissqrbill/issues/364) follow it: they
 	// read the UTF-8 of "Zürich" as "ZÃ¼rich" unless an ECI says UTF-8.
 	q := strings.Replace(swissQuery, "city=Biel", "city=Z%C3%BCrich", 1)
 	c, ro, _ := typed(t, "swiss-qr", q)

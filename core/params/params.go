@@ -23,7 +23,7 @@ import (
 )
 
 // Param describes one query parameter: the table that drives parsing, the
-// OpenAPI document, the MCP tool schemas and the README.
+// OpenAPI document, the MCP tool schemas, llms.txt and docs/parameters.md.
 type Param struct {
 	Name     string
 	Aliases  []string

@@ -12,9 +12,10 @@ import (
 // the kind takes besides the shared parameters.
 type Typed struct {
 	Text   string
-	Secret bool         // a secret field was given: answer no-store
-	Call   problem.Call // the call, for the fixes of the steps after this one
-	Known  []string     // the query names the kind takes besides the shared parameters
+	Fields payload.Fields // the fields Text was built from
+	Secret bool           // a secret field was given: answer no-store
+	Call   problem.Call   // the call, for the fixes of the steps after this one
+	Known  []string       // the query names the kind takes besides the shared parameters
 }
 
 // ReadTyped builds kind k's payload from the fields in call's query, each
@@ -48,7 +49,7 @@ func ReadTyped(call problem.Call, k *payload.Kind) (Typed, *problem.Problem) {
 	if err != nil {
 		return t, fieldProblem(call, k, err)
 	}
-	t.Text = text
+	t.Text, t.Fields = text, f
 	return t, nil
 }
 
@@ -98,7 +99,7 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 }
 
 // UnknownKind is the problem for a kind name the registry lacks. Its fix is
-// a call to paste (decisions.md: the fix lists the nearest kind): the same
+// a call to paste (docs/decisions.md, Statuses: a 404's fix names the nearest kind): the same
 // query on the nearest kind when the name looks like a typo of one, else
 // GET /api/v1/types, the list of every kind; the detail names that list
 // either way. The fix echoes the query, so secret values are redacted.

@@ -1,6 +1,6 @@
 package payload
 
-// Bank transfer codes: epc (payloads.md §2.30), swiss-qr (§2.31), spd
+// Bank transfer codes: epc (docs/payloads.md §2.30), swiss-qr (§2.31), spd
 // (§2.32), upn (§2.33), ru-payment (§2.34).
 //
 // Some of these declare a single-byte charset (EPC flags 2–8, UPN's
@@ -17,15 +17,15 @@ package payload
 //   - upn: ISO-8859-2 with ECI 4, level M, version 15, as the ZBS guide says.
 //   - swiss-qr: level M, the Swiss cross, and ECI 26 for its UTF-8, as
 //     QRCoder and swissqrbill write it: without it PostFinance's scanner
-//     read the UTF-8 of "Zürich" as ISO-8859-1, "ZÃ¼rich" (swissqrbill
-//     issue 364).
+//     read the UTF-8 of "Zürich" as ISO-8859-1, "ZÃ¼rich"
+//     (github.com/schoero/swissqrbill/issues/364).
 //   - epc: level M, at most version 13, and no ECI, even for charsets 2–8.
 //     Line 3 is EPC069-12's charset declaration, and its 331-byte cap is
 //     exactly what 13-M holds with no room for an ECI header; segno and
 //     QRCoder write none, so that is what banking apps are tested with.
 //     An ECI a reader lacks fails the whole symbol (gozxing has no 12,
 //     ISO-8859-10) where a wrong guess spoils a few letters.
-//   - ru-payment: nothing. payloads.md §2.34 asks no level or version, and
+//   - ru-payment: nothing. GOST R 56042 asks no level or version, and
 //     the charset is declared by the header digit; KOI8-R (3) has no ECI
 //     in ZXing's table, and QRCoder writes none for windows-1251 (1, ECI
 //     22) either, so an ECI for one of the two would only split readers.
@@ -522,7 +522,7 @@ func buildSwissQR(f Fields) (string, error) {
 // parseSwissQR reads a QR-bill (CRLF or LF lines). Like the SwissQRBill
 // decoder it takes any version 02xx, which SIX keeps compatible, and one
 // trailing line break; both are noted, since Build writes 0200 and no
-// break (payloads.md §2.31). Combined (K) addresses, no longer allowed
+// break (docs/payloads.md §2.31). Combined (K) addresses, no longer allowed
 // since IG 2.3, are not parsed: they cannot be split into the structured
 // fields.
 func parseSwissQR(text string, ns *notes) (Fields, bool) {
@@ -577,7 +577,7 @@ func spdText(kind, field, s string, max int) (string, error) {
 	return strings.ReplaceAll(s, "*", "%2A"), nil
 }
 
-// buildSPD writes SPD*1.0*KEY:VALUE pairs in the order of payloads.md's
+// buildSPD writes SPD*1.0*KEY:VALUE pairs in the order of docs/payloads.md's
 // table (ACC AM CC MSG X-VS X-SS X-KS RN DT), with no '*' after the last.
 func buildSPD(f Fields) (string, error) {
 	const kind = "spd"

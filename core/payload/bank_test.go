@@ -7,11 +7,11 @@ import (
 )
 
 var (
-	// The creditor of the SIX sample bills (payloads.md §2.31).
+	// The creditor of the SIX sample bills (docs/payloads.md §2.31).
 	swissCreditor = Fields{"name": "Robert Schneider AG", "street": "Rue du Lac", "houseno": "1268", "zip": "2501", "city": "Biel", "country": "CH"}
-	// The mandatory requisites of the ru-payment example (payloads.md §2.34).
+	// The mandatory requisites of the ru-payment example (docs/payloads.md §2.34).
 	ruMandatory = Fields{"name": "ООО «Три кита»", "personalacc": "40702810138250123017", "bankname": "ПАО СБЕРБАНК", "bic": "044525225", "correspacc": "30101810400000000225"}
-	// The fields of the upn example (payloads.md §2.33).
+	// The fields of the upn example (docs/payloads.md §2.33).
 	upnFields = Fields{"pname": "Janez Novak", "paddr": "Slovenska cesta 1", "pplace": "1000 Ljubljana", "amount": "150.50", "code": "OTHR",
 		"purpose": "Payment for services", "iban": "SI56263300012039086", "reference": "SI00", "rname": "Podjetje d.o.o.", "raddr": "Trzaska cesta 10", "rplace": "2000 Maribor"}
 )
@@ -25,7 +25,7 @@ func with(f Fields, kv ...string) Fields {
 	return g
 }
 
-// The first swiss-qr and the upn worked examples of payloads.md, which the
+// The first swiss-qr and the upn worked examples of docs/payloads.md, which the
 // scan tests vary.
 var (
 	swissNON = example{kind: "swiss-qr", fields: with(swissCreditor, "iban", "CH5800791123000889012", "amount", "3949.75", "currency", "CHF",
@@ -37,7 +37,7 @@ var (
 )
 
 var bankExamples = []example{
-	// §2.30 epc, both examples of the spec.
+	// §2.30 epc, both examples of docs/payloads.md.
 	{kind: "epc", fields: Fields{"name": "Wikimedia Foerdergesellschaft", "iban": "DE33 1002 0500 0001 1947 00", "bic": "BFSWDE33BER", "amount": "123.45", "text": "Spende fuer Wikipedia"},
 		text:   "BCD\n002\n1\nSCT\nBFSWDE33BER\nWikimedia Foerdergesellschaft\nDE33100205000001194700\nEUR123.45\n\n\nSpende fuer Wikipedia",
 		parsed: Fields{"name": "Wikimedia Foerdergesellschaft", "iban": "DE33100205000001194700", "bic": "BFSWDE33BER", "amount": "123.45", "text": "Spende fuer Wikipedia"}},
@@ -51,7 +51,7 @@ var bankExamples = []example{
 	{kind: "epc", fields: Fields{"name": "A", "iban": "DE89370400440532013000", "bic": "COBADEFFXXX", "version": "001", "amount": "12.3"},
 		text: "BCD\n001\n1\nSCT\nCOBADEFFXXX\nA\nDE89370400440532013000\nEUR12.3"}, // §0.7: EUR12.3
 
-	// §2.31 swiss-qr, both examples of the spec.
+	// §2.31 swiss-qr, both examples of docs/payloads.md.
 	swissNON,
 	{kind: "swiss-qr", fields: with(swissCreditor, "iban", "CH4431999123000889012", "currency", "CHF", "reftype", "QRR", "reference", "210000000003139471430009017",
 		"message", "Order of 15 June 2020", "billinfo", "//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:139.40/40/0:30"),

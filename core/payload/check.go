@@ -1,6 +1,6 @@
 package payload
 
-// The amount rules of payloads.md §0.7 and the checks of text fields that
+// The amount rules of docs/payloads.md §0.7 and the checks of text fields that
 // every kind shares; the check digits of §0.6 are package checksum's. A
 // check returns the value in the form it takes inside a payload, or an
 // error whose text is the Problem of the FieldError the kind reports.

@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// Contact cards: vcard and mecard (payloads.md §2.4, 2.5).
+// Contact cards: vcard and mecard (docs/payloads.md §2.4, 2.5).
 
 func init() { register(vcardKind, mecardKind) }
 
-// fn and ln are first and last name (interface.md); FN is "fn ln".
+// fn and ln are first and last name (docs/payloads.md §2.4); FN is "fn ln".
 // A card with only org is allowed, for companies: its FN is the org.
 // ADR uses TYPE=WORK in 3.0 and TYPE=work in 4.0, like TEL.
 var vcardKind = &Kind{
@@ -242,7 +242,7 @@ lines:
 // and given, so prefixes and middle names go before the given name and
 // suffixes after the family name: the name Build then writes in FN is the
 // one ZXing shows for a card without FN, "prefix given additional family
-// suffix" (payloads.md §2.4, N:Doe;Jane;;Dr.; reads "Dr. Jane Doe").
+// suffix" (docs/payloads.md §2.4, N:Doe;Jane;;Dr.; reads "Dr. Jane Doe").
 func vcardName(value string, ns *notes) (fn, ln string) {
 	c := make([]string, 5)
 	for i, v := range splitEscaped(value, ';') {
@@ -264,7 +264,7 @@ func vcardName(value string, ns *notes) (fn, ln string) {
 
 // buildMecard strips commas from the name parts: ZXing swaps "Last,First"
 // at the first comma after unescaping, so an escaped comma in a name would
-// still break the name apart (payloads.md §2.5).
+// still break the name apart (docs/payloads.md §2.5).
 func buildMecard(f Fields) (string, error) {
 	noComma := func(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, ",", "")) }
 	fn, ln := noComma(f["fn"]), noComma(f["ln"])

@@ -1,6 +1,6 @@
 package payload
 
-// Crypto-currency payment URIs: bitcoin (payloads.md §2.25), bitcoincash
+// Crypto-currency payment URIs: bitcoin (docs/payloads.md §2.25), bitcoincash
 // (§2.26), litecoin (§2.27), ethereum (§2.28), monero (§2.29).
 
 import (

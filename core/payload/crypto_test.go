@@ -3,8 +3,8 @@ package payload
 import "testing"
 
 const (
-	exXMR = "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em" // payloads.md §2.29
-	exETH = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"                                                      // payloads.md §2.28
+	exXMR = "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em" // docs/payloads.md §2.29
+	exETH = "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"                                                      // docs/payloads.md §2.28
 )
 
 var cryptoExamples = []example{
@@ -31,7 +31,7 @@ var cryptoExamples = []example{
 	{kind: "litecoin", fields: Fields{"address": "LW3ByJXVHpiJsuy3u2sdieFQkXHtuk93Yi", "message": "Order 7"},
 		text: "litecoin:LW3ByJXVHpiJsuy3u2sdieFQkXHtuk93Yi?message=Order%207"},
 
-	// §2.28 ethereum: the three examples of the spec.
+	// §2.28 ethereum: the three examples of docs/payloads.md.
 	{kind: "ethereum", fields: Fields{"address": exETH, "chainid": "1", "value": "2014000000000000000"},
 		text: "ethereum:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359@1?value=2014000000000000000"},
 	{kind: "ethereum", fields: Fields{"address": exETH, "value": "2014000000000000000"},

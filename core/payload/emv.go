@@ -1,6 +1,6 @@
 package payload
 
-// EMV merchant-presented QR codes: pix (payloads.md §2.35), promptpay
+// EMV merchant-presented QR codes: pix (docs/payloads.md §2.35), promptpay
 // (§2.36), paynow (§2.37), and the checks of the fields every EMV kind
 // shares. Package emv writes and reads the codes themselves.
 
@@ -93,7 +93,7 @@ func initiation(dynamic bool) string {
 }
 
 // emvText folds accents and checks s is printable ASCII of at most max
-// characters, so the TLV length equals the bytes (payloads.md §2.35).
+// characters, so the TLV length equals the bytes (docs/payloads.md §2.35).
 func emvText(kind, field, s string, max int) (string, error) {
 	s = foldLatin(s)
 	if !isPrintableASCII(s) {
@@ -397,7 +397,7 @@ func parsePromptPay(text string, _ *notes) (Fields, bool) {
 
 // buildPayNow writes an SGQR PayNow code. editable defaults to true without
 // an amount (the payer must be able to type one) and false with one, which
-// reproduces payloads.md's example; name defaults to NA.
+// reproduces docs/payloads.md's example; name defaults to NA.
 func buildPayNow(f Fields) (string, error) {
 	const kind = "paynow"
 	var ptype string

@@ -9,7 +9,7 @@ import (
 )
 
 var emvExamples = []example{
-	// §2.35 pix: the BCB manual's static sample (CRC 1D3D) and the spec's example with amount and txid.
+	// §2.35 pix: the BCB manual's static sample (CRC 1D3D) and docs/payloads.md's example with amount and txid.
 	{kind: "pix", fields: Fields{"key": "123e4567-e12b-12d1-a456-426655440000", "name": "Fulano de Tal", "city": "BRASILIA"},
 		text: "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D"},
 	{kind: "pix", fields: Fields{"key": "+5561912345678", "name": "Loja Exemplo", "city": "São Paulo", "amount": "25.90", "txid": "PEDIDO42"},
@@ -30,7 +30,7 @@ func TestEMVExamples(t *testing.T) { checkExamples(t, emvExamples) }
 
 // The CRC is over everything before it including "6304", as 4 upper-case
 // hex digits (§2.35): check every built payload against emv.CRC of its body,
-// and the fixed structure the spec lists (00 first, 63 last).
+// and the fixed structure docs/payloads.md lists (00 first, 63 last).
 func TestEMVStructure(t *testing.T) {
 	for _, f := range []struct {
 		kind   string

@@ -4,7 +4,7 @@ import "strings"
 
 // pct percent-encodes s keeping only RFC 3986 unreserved characters, so a
 // space is %20 (never +) and every reserved or non-ASCII byte is %XX in
-// upper-case hex, as payloads.md §0.2 asks for URI query values.
+// upper-case hex, as docs/payloads.md §0.2 asks for URI query values.
 func pct(s string) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
@@ -22,7 +22,7 @@ func pct(s string) string {
 }
 
 // meEscape escapes a value of the MECARD family (WIFI:, MECARD:, MATMSG:,
-// MEBKM:) by putting a backslash before each of \ ; , : " (payloads.md §0.3).
+// MEBKM:) by putting a backslash before each of \ ; , : " (docs/payloads.md §0.3).
 func meEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -119,7 +119,7 @@ func splitEscaped(s string, sep byte) []string {
 	return append(out, s[start:])
 }
 
-// icalEscape escapes a TEXT value of vCard or iCalendar (payloads.md §0.4):
+// icalEscape escapes a TEXT value of vCard or iCalendar (docs/payloads.md §0.4):
 // backslash, ';' and ',' get a backslash and every newline becomes \n.
 // ':' is left alone.
 func icalEscape(s string) string {

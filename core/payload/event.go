@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// The event kind (payloads.md §2.15): a bare VEVENT, times in UTC.
+// The event kind (docs/payloads.md §2.15): a bare VEVENT, times in UTC.
 
 func init() { register(eventKind) }
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The geo kind (payloads.md §2.16) and the coordinate rules maps shares.
+// The geo kind (docs/payloads.md §2.16) and the coordinate rules maps shares.
 
 func init() { register(geoKind) }
 
@@ -43,7 +43,7 @@ func buildGeo(f Fields) (string, error) {
 
 // parseGeo takes what ZXing's GeoResultParser takes: the prefix in any
 // case, numbers it can read, a latitude, longitude and altitude in range
-// (ZXing reads a negative altitude as no geo: URI at all, payloads.md
+// (ZXing reads a negative altitude as no geo: URI at all, docs/payloads.md
 // §2.16), and a ?query after the numbers, which is not kept.
 func parseGeo(s string, ns *notes) (Fields, bool) {
 	if len(s) < 4 || !strings.EqualFold(s[:4], "geo:") {

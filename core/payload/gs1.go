@@ -2,7 +2,7 @@ package payload
 
 // GS1 Digital Link: a product's GS1 identifiers as an https URI (GS1
 // Digital Link URI Syntax 1.4), which a till reads as the barcode and a
-// phone opens as a web page. docs/payloads-emv-gs1.md gives the rules and
+// phone opens as a web page. docs/payloads.md §2.39 gives the rules and
 // the standard's examples the tests reproduce.
 
 import (

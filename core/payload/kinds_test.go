@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// example is one payload of payloads.md: fields in, the exact text out,
-// and the fields Parse reads back from that text (the input as the spec
+// example is one payload of docs/payloads.md: fields in, the exact text out,
+// and the fields Parse reads back from that text (the input as the kind
 // normalises it; nil when equal to the input).
 type example struct {
 	kind   string
@@ -18,10 +18,11 @@ type example struct {
 	parsed Fields
 }
 
-// examples holds the worked examples of payloads.md §2.1-2.21 (marked
+// examples holds the worked examples of docs/payloads.md §2.1-2.21 (marked
 // "spec") and payloads that follow directly from a rule stated there
-// (marked with the rule). Expected texts are copied from the spec, never
-// from the code.
+// (marked with the rule). Expected texts are copied from the document (its
+// worked examples come from the formats' own documents and ZXing runs),
+// never from the code.
 var examples = []example{
 	// §2.1 url
 	{kind: "url", fields: Fields{"url": "https://example.com/menu?table=12"}, text: "https://example.com/menu?table=12"}, // spec
@@ -160,32 +161,9 @@ var examples = []example{
 	{kind: "social", fields: Fields{"network": "linkedin", "handle": "jane-doe"}, text: "https://www.linkedin.com/in/jane-doe"},
 }
 
-func TestExamples(t *testing.T) {
-	for _, ex := range examples {
-		k, ok := Lookup(ex.kind)
-		if !ok {
-			t.Fatalf("kind %q not registered", ex.kind)
-		}
-		got, err := k.Build(ex.fields)
-		if err != nil {
-			t.Errorf("%s.Build(%q): %v", ex.kind, ex.fields, err)
-			continue
-		}
-		if got != ex.text {
-			t.Errorf("%s.Build(%q)\n got %q\nwant %q", ex.kind, ex.fields, got, ex.text)
-		}
-		want := ex.parsed
-		if want == nil {
-			want = ex.fields
-		}
-		back, ok := k.Parse(ex.text)
-		if !ok || !maps.Equal(back, want) {
-			t.Errorf("%s.Parse(%q) = %q, %v; want %q", ex.kind, ex.text, back, ok, want)
-		}
-	}
-}
+func TestExamples(t *testing.T) { checkExamples(t, examples) }
 
-// rejects are inputs payloads.md says to refuse; each must fail with a
+// rejects are inputs docs/payloads.md says to refuse; each must fail with a
 // *FieldError naming the field and offering an example, or, where the
 // field conflicts with another (clear), offering none: the fix is to drop it.
 var rejects = []struct {
@@ -310,7 +288,7 @@ func TestRejectExampleFixes(t *testing.T) {
 }
 
 // Scanned texts: what each parser reads, including the forms ZXing reads
-// that the builders do not write (payloads.md pitfalls and alternatives).
+// that the builders do not write (docs/payloads.md pitfalls and alternatives).
 func TestParseScanned(t *testing.T) {
 	tests := []struct {
 		kind, text string
@@ -364,7 +342,7 @@ func TestParseScanned(t *testing.T) {
 		{"social", "https://instagram.com/nasa", Fields{"network": "instagram", "handle": "nasa"}},
 		{"social", "https://github.com/golang/go", nil},
 		{"url", "https://example.com/a b", nil},
-		{"url", "example.com/menu", nil}, // ZXing guesses http://; the spec says not to rely on it
+		{"url", "example.com/menu", nil}, // ZXing guesses http://; docs/payloads.md §2.1 says not to rely on it
 		{"text", "", nil},
 	}
 	for _, tt := range tests {
@@ -377,7 +355,7 @@ func TestParseScanned(t *testing.T) {
 }
 
 // A long UTF-8 value is folded at 75 octets with CRLF and a space, never
-// inside a character, and reads back whole (payloads.md §0.4, §2.15).
+// inside a character, and reads back whole (docs/payloads.md §0.4, §2.15).
 func TestFolding(t *testing.T) {
 	desc := "Ein sehr langer Beschreibungstext mit Umlauten äöü, der über 75 Oktette hinausgeht, damit gefaltet wird."
 	k, _ := Lookup("event")
@@ -422,7 +400,7 @@ func TestPunycode(t *testing.T) {
 	}
 }
 
-// ZXing's "user in host" check, on the examples of payloads.md §0.2.
+// ZXing's "user in host" check, on the examples of docs/payloads.md §0.2.
 func TestUserInHost(t *testing.T) {
 	for s, want := range map[string]bool{
 		"https://bank@evil/":                                    true,

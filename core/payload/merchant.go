@@ -5,7 +5,7 @@ package payload
 // the national schemes of South-East Asia: VietQR (Vietnam, NAPAS), QRIS
 // (Indonesia), DuitNow (Malaysia) and KHQR (Cambodia, Bakong). The layout
 // is EMVCo's "QR Code Specification for Payment Systems, Merchant-Presented
-// Mode" v1.1; docs/payloads-emv-gs1.md gives each scheme's rules and the
+// Mode" v1.1; docs/payloads.md §2.40-2.44 gives each scheme's rules and the
 // published samples the tests reproduce.
 
 import (

@@ -93,7 +93,7 @@ func TestEMVNotes(t *testing.T) {
 	}
 }
 
-// Published samples, byte for byte (docs/payloads-emv-gs1.md cites each):
+// Published samples, byte for byte (docs/payloads.md §2.41-2.44 cites each):
 // the NAPAS VietQR specification's test vectors (§6.1.2-6.1.4, as quoted in
 // github.com/subiz/vietqr's vietqr_test.go) and two libraries' READMEs;
 // three static QRIS codes published by QRIS libraries (real merchants, not
@@ -112,7 +112,7 @@ var merchantExamples = []example{
 		parsed: Fields{"bank": "970415", "account": "0011001932418", "amount": "120000", "message": "ung ho lu lut"}},
 	{kind: "vietqr", fields: Fields{"bank": "970416", "account": "257678859", "amount": "1000", "message": "Chuyen tien"}, // xuannghia/vietnam-qr-pay README
 		text: "00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA5303704540410005802VN62150811Chuyen tien6304BBB8"},
-	{kind: "vietqr", fields: Fields{"bank": "970403", "account": "0011012345678"}, // NAPAS 6.1.1 as libraries write it (the spec's own string has a length typo)
+	{kind: "vietqr", fields: Fields{"bank": "970403", "account": "0011012345678"}, // NAPAS 6.1.1 as libraries write it (NAPAS's own printed string has a length typo)
 		text: "00020101021138570010A00000072701270006970403011300110123456780208QRIBFTTA53037045802VN63049E6F"},
 
 	{kind: "qris", fields: Fields{"acquirer": "ID.CO.SHOPEE.WWW", "pan": "936009180000000018", "merchantid": "18", "criteria": "UBE", "nmid": "ID2019002291555",

@@ -6,7 +6,7 @@ import (
 )
 
 // Kinds that start a message or a call: email, matmsg, phone, sms, mms,
-// whatsapp, telegram, facetime, skype (payloads.md §2.6-2.14).
+// whatsapp, telegram, facetime, skype (docs/payloads.md §2.6-2.14).
 
 func init() {
 	register(emailKind, matmsgKind, phoneKind, smsKind, mmsKind, whatsappKind, telegramKind, facetimeKind, skypeKind)
@@ -134,7 +134,7 @@ var skypeKind = &Kind{
 	read:  parseSkype,
 }
 
-// isAddrSpec is the practical e-mail check of payloads.md §2.6:
+// isAddrSpec is the practical e-mail check of docs/payloads.md §2.6:
 // ^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$.
 func isAddrSpec(s string) bool {
 	local, domain, ok := strings.Cut(s, "@")
@@ -277,7 +277,7 @@ func parseMatmsg(s string, _ *notes) (Fields, bool) {
 }
 
 // dialNumber strips the visual separators (space, ( ) - .) from a phone
-// number and checks ^\+?[0-9]{3,15}$ (payloads.md §2.8).
+// number and checks ^\+?[0-9]{3,15}$ (docs/payloads.md §2.8).
 func dialNumber(s string) (string, bool) {
 	n := strings.Map(func(r rune) rune {
 		switch r {
@@ -340,7 +340,7 @@ func buildSMS(f Fields) (string, error) {
 
 // parseSMS reads SMSTO: and the RFC 5724 sms: form, keeping the first
 // number of a list. The iOS-style sms:<number>;body=… loses its body, as
-// in ZXing, and sms:<number>&body=… is no number at all (payloads.md §2.9).
+// in ZXing, and sms:<number>&body=… is no number at all (docs/payloads.md §2.9).
 func parseSMS(s string, ns *notes) (Fields, bool) {
 	if rest, ok := cutAnyPrefix(s, "SMSTO:", "smsto:"); ok {
 		n, m, _ := strings.Cut(rest, ":")

@@ -7,15 +7,15 @@ import (
 	"testing"
 )
 
-// swissVersion is the SIX sample bill of payloads.md §2.31 with its
+// swissVersion is the SIX sample bill of docs/payloads.md §2.31 with its
 // version line replaced.
 func swissVersion(v string) string {
 	return strings.Replace(swissNON.text, "SPC\r\n0200\r\n", "SPC\r\n"+v+"\r\n", 1)
 }
 
 // Texts a scanner reads that Build would not write as they are: Parse
-// mirrors the scanner (payloads.md's pitfalls and "scanners disagree"
-// notes) and says, in notes, what it read differently. want nil: not the
+// mirrors the scanner (docs/payloads.md's pitfalls and "what readers
+// disagree on") and says, in notes, what it read differently. want nil: not the
 // kind at all; noted lists the Field of every note, in order.
 func TestParseNotes(t *testing.T) {
 	tests := []struct {
@@ -23,7 +23,7 @@ func TestParseNotes(t *testing.T) {
 		want       Fields
 		noted      []string
 	}{
-		// §2.3 4: ZXing reads a non-boolean H: as the EAP phase-2 method, so the network is not hidden.
+		// §2.3, 6: ZXing reads a non-boolean H: as the EAP phase-2 method, so the network is not hidden.
 		{"wifi", "WIFI:T:WPA;S:x;P:abcdefgh;H:PEAP;;", Fields{"ssid": "x", "password": "abcdefgh", "security": "WPA"}, []string{"hidden"}},
 		{"wifi", "WIFI:T:WPA;S:x;P:abcdefgh;H:yes;;", Fields{"ssid": "x", "password": "abcdefgh", "security": "WPA"}, []string{"hidden"}},
 		{"wifi", "WIFI:T:WPA;S:x;P:abcdefgh;H:TRUE;;", Fields{"ssid": "x", "password": "abcdefgh", "security": "WPA", "hidden": "true"}, nil},
@@ -109,7 +109,7 @@ func TestRecognizeNotes(t *testing.T) {
 	}
 }
 
-// EPC charset flags 3 to 8 (payloads.md §2.30): the text is in the
+// EPC charset flags 3 to 8 (docs/payloads.md §2.30): the text is in the
 // declared charset's bytes, and reads back, whether a scanner hands over
 // those bytes or has already decoded them. The bytes were checked with
 // Python's codecs.
@@ -145,20 +145,20 @@ func TestEPCCharsets(t *testing.T) {
 	}
 }
 
-// The registry holds exactly the 38 kinds of payloads.md, named as its §2
-// headings name them (2.1 url … 2.38 shadowsocks), and the 6 of issue 23.
+// The registry holds exactly the 44 kinds of docs/payloads.md, named as its
+// §2 headings name them (2.1 url … 2.44 khqr).
 func TestRegistryIsPayloadsMd(t *testing.T) {
 	headings := []string{"url", "text", "wifi", "vcard", "mecard", "email", "matmsg", "phone", "sms", "mms",
 		"whatsapp", "telegram", "facetime", "skype", "event", "geo", "maps", "bookmark", "otp", "app", "social",
 		"upi", "paypal", "bezahlcode", "bitcoin", "bitcoincash", "litecoin", "ethereum", "monero", "epc",
 		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks",
-		// Beyond payloads.md (issue 23; docs/payloads-emv-gs1.md):
+		// docs/payloads.md §2.39-2.44, added after the first 38:
 		"gs1-digital-link", "emv-merchant", "vietqr", "qris", "duitnow", "khqr"}
 	var got []string
 	for _, k := range All() {
 		got = append(got, k.Name)
 	}
 	if want := slices.Sorted(slices.Values(headings)); len(headings) != 44 || !slices.Equal(got, want) {
-		t.Errorf("registry holds %d kinds %q; want the 38 of payloads.md and the 6 of issue 23 %q", len(got), got, want)
+		t.Errorf("registry holds %d kinds %q; want the 44 of docs/payloads.md %q", len(got), got, want)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The otp kind (payloads.md §2.19): Google Authenticator's Key URI,
+// The otp kind (docs/payloads.md §2.19): Google Authenticator's Key URI,
 // otpauth://totp/Issuer:account?secret=...&issuer=...
 
 func init() { register(otpKind) }

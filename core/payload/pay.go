@@ -1,6 +1,6 @@
 package payload
 
-// Payment links: upi (payloads.md §2.22), paypal (§2.23), bezahlcode (§2.24).
+// Payment links: upi (docs/payloads.md §2.22), paypal (§2.23), bezahlcode (§2.24).
 
 import (
 	"net/url"
@@ -107,7 +107,7 @@ func cmpAmount(a, b string) int {
 	return strings.Compare(a, b)
 }
 
-// buildUPI writes an NPCI UPI deep link. The order is the one of payloads.md:
+// buildUPI writes an NPCI UPI deep link. The order is the one of docs/payloads.md:
 // pa pn am mam cu tn tr mc tid url, empty parameters left out. pa keeps its
 // raw @ as NPCI's samples do (ZXing then reads the code as text, not a URI);
 // cu=INR is always written, as UPI apps expect it.

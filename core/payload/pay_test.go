@@ -8,7 +8,7 @@ import (
 )
 
 // The helpers below serve the tests of kinds 22-38 (pay, crypto, bank, emv,
-// shadowsocks). Expected texts come from payloads.md, or follow from a rule
+// shadowsocks). Expected texts come from docs/payloads.md, or follow from a rule
 // stated there and are marked with it; none is copied from the code.
 
 // checkExamples builds each example and compares the text byte for byte,
@@ -44,7 +44,7 @@ func checkExamples(t *testing.T, table []example) {
 	}
 }
 
-// refusal is an input payloads.md says to refuse, the field the error must
+// refusal is an input docs/payloads.md says to refuse, the field the error must
 // name and words its problem must contain.
 type refusal struct {
 	kind    string

@@ -36,7 +36,7 @@ func exampleFields(k *Kind) (Fields, string, error) {
 // Recognize names the kind.
 func TestRegistryRoundTrip(t *testing.T) {
 	if len(All()) < 21 {
-		t.Fatalf("%d kinds registered, want at least the 21 of payloads.md §2.1-2.21", len(All()))
+		t.Fatalf("%d kinds registered, want at least the 21 of docs/payloads.md §2.1-2.21", len(All()))
 	}
 	for _, k := range All() {
 		f, text, err := exampleFields(k)
@@ -69,7 +69,7 @@ func TestRecognize(t *testing.T) {
 			t.Errorf("Recognize(%q) = %s %q; want %s %q", ex.text, kind, f, ex.kind, want)
 		}
 	}
-	// Texts ZXing reads as TEXT or as a bare URI (payloads.md §0.5 and the
+	// Texts ZXing reads as TEXT or as a bare URI (docs/payloads.md §0.5 and the
 	// pitfalls), and links that only a more specific kind should claim.
 	tests := []struct{ text, kind string }{
 		{"wifi:T:WPA;S:x;P:abcdefgh;;", "text"},
@@ -339,7 +339,7 @@ func TestChoicesNameEveryValue(t *testing.T) {
 }
 
 // The spellings of yes and no that boolean fields and query flags take
-// (README: 1, true, yes, on and 0, false, no, off, in any case), and
+// (docs/interface.md: 1, true, yes, on and 0, false, no, off, in any case), and
 // empty for no; anything else is neither.
 func TestParseBool(t *testing.T) {
 	for _, c := range []struct {

@@ -95,7 +95,7 @@ func buildWith(k *Kind, f Fields, name, v string) (Fields, error) {
 	return g, errors.New("no consistent fields")
 }
 
-// wifi's password is required unless security is nopass (payloads.md §1):
+// wifi's password is required unless security is nopass (docs/payloads.md §1):
 // the schema's if/then says so, for every security value it lists.
 func TestWifiSchemaPasswordRule(t *testing.T) {
 	k, _ := Lookup("wifi")

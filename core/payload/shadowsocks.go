@@ -1,6 +1,6 @@
 package payload
 
-// Shadowsocks server links, SIP002 (payloads.md §2.38).
+// Shadowsocks server links, SIP002 (docs/payloads.md §2.38).
 
 import (
 	"encoding/base64"

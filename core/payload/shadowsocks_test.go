@@ -2,10 +2,10 @@ package payload
 
 import "testing"
 
-const ssKey32 = "YctPZ6U7xPPcU+gp3u+0tx/tRizJN9K8y+uKlW2qjlI=" // payloads.md §2.38
+const ssKey32 = "YctPZ6U7xPPcU+gp3u+0tx/tRizJN9K8y+uKlW2qjlI=" // docs/payloads.md §2.38
 
 var ssExamples = []example{
-	// §2.38, both examples of the spec.
+	// §2.38, both examples of docs/payloads.md.
 	{kind: "shadowsocks", fields: Fields{"method": "aes-256-gcm", "password": "s3cr3t:pw", "host": "192.0.2.10", "port": "8388", "tag": "Home SS"},
 		text: "ss://YWVzLTI1Ni1nY206czNjcjN0OnB3@192.0.2.10:8388#Home%20SS"},
 	{kind: "shadowsocks", fields: Fields{"method": "2022-blake3-aes-256-gcm", "password": ssKey32, "host": "192.0.2.10", "port": "8388", "tag": "srv"},

@@ -8,13 +8,13 @@ import (
 )
 
 // Kinds whose payload is a web link or plain text: url, text, bookmark,
-// app, social, maps (payloads.md §2.1, 2.2, 2.17, 2.18, 2.20, 2.21).
+// app, social, maps (docs/payloads.md §2.1, 2.2, 2.17, 2.18, 2.20, 2.21).
 
 var utmKeys = []string{"utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "utm_id"}
 
 func init() { register(urlKind, textKind, bookmarkKind, appKind, socialKind, mapsKind) }
 
-// utm is one of the UTM fields of interface.md, which url appends to the
+// utm is one of the UTM fields of docs/payloads.md §2.1, which url appends to the
 // query in utmKeys order, each replacing a parameter of the same name
 // already in the link.
 func utm(name, label, example string) Field {
@@ -282,7 +282,7 @@ func parseApp(s string, _ *notes) (Fields, bool) {
 
 type socialNetwork struct{ name, prefix, suffix string }
 
-// socialNetworks holds the URL templates of payloads.md §2.21 as
+// socialNetworks holds the URL templates of docs/payloads.md §2.21 as
 // prefix + handle + suffix.
 var socialNetworks = []socialNetwork{
 	{"instagram", "https://www.instagram.com/", "/"},
@@ -435,7 +435,7 @@ func queryRaw(query, key string) string {
 	return ""
 }
 
-// webLink normalises an http or https link as payloads.md §2.1 asks, so
+// webLink normalises an http or https link as docs/payloads.md §2.1 asks, so
 // that ZXing and phone cameras classify it as a URI: https:// is added
 // when no scheme is given, the scheme is lower-cased, an IDN host becomes
 // punycode, and every character ZXing does not allow raw in a URI (space,

@@ -5,12 +5,12 @@ import (
 	"unicode/utf8"
 )
 
-// The wifi kind (payloads.md §2.3): WIFI:T:<type>;S:<ssid>;P:<password>;H:true;;
+// The wifi kind (docs/payloads.md §2.3): WIFI:T:<type>;S:<ssid>;P:<password>;H:true;;
 
 func init() { register(wifiKind) }
 
 // An empty security means WPA when a password is given and nopass when
-// not, which reconciles "default WPA" with "\"\" -> nopass" in the spec.
+// not, which reconciles "default WPA" with "\"\" -> nopass" (docs/payloads.md §2.3, §3).
 // WPA3 and SAE both write T:SAE (WPA3-only); Parse reads T:SAE as WPA3.
 var wifiKind = &Kind{
 	Name:  "wifi",
@@ -164,8 +164,8 @@ func parseWifi(s string, ns *notes) (Fields, bool) {
 	return f, true
 }
 
-// wifiHidden reads H: as ZXing does (payloads.md §2.3, scanners disagree
-// 4): true or false in any case is the hidden flag; any other value is the
+// wifiHidden reads H: as ZXing does (docs/payloads.md §2.3, what readers
+// disagree on, 6): true or false in any case is the hidden flag; any other value is the
 // EAP phase-2 method of a legacy enterprise code, so the network is not
 // hidden. The builder's flag takes yes, on and 1 too, so that value is
 // noted here rather than handed to it.

@@ -37,6 +37,20 @@ func (w *Writer) Object(body string) int {
 	return len(w.offsets)
 }
 
+// Reserve takes the next number for an object that objects written
+// before it refer to, written later with Fill: a page's resources, which
+// the drawings that use them are written before.
+func (w *Writer) Reserve() int {
+	w.offsets = append(w.offsets, -1)
+	return len(w.offsets)
+}
+
+// Fill writes the reserved object n with body.
+func (w *Writer) Fill(n int, body string) {
+	w.offsets[n-1] = w.b.Len()
+	fmt.Fprintf(&w.b, "%d 0 obj\n%s\nendobj\n", n, body)
+}
+
 // Stream writes a stream of data, compressed, and returns its number;
 // dict holds the stream's own entries ("" for none) besides its length
 // and filter.

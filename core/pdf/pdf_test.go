@@ -14,8 +14,9 @@ import (
 func TestCrossReference(t *testing.T) {
 	w := New()
 	root := w.Object("<< /Type /Catalog /Pages 2 0 R >>")
-	w.Object("<< /Type /Pages /Kids [] /Count 0 >>")
+	pages := w.Reserve() // written after the stream that follows it
 	w.Stream("/Type /XObject", bytes.Repeat([]byte("0 0 m 1 1 l\n"), 100))
+	w.Fill(pages, "<< /Type /Pages /Kids [] /Count 0 >>")
 	b := w.Bytes(root)
 	m := regexp.MustCompile(`startxref\n(\d+)\n%%EOF\n$`).FindSubmatch(b)
 	if m == nil {

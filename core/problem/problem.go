@@ -22,7 +22,7 @@ type Problem struct {
 	Title   string   `json:"title" desc:"Short name of the problem."`
 	Status  int      `json:"status" desc:"The HTTP status the REST call answers."`
 	Detail  string   `json:"detail" desc:"What was not understood."`
-	Field   string   `json:"field,omitempty" desc:"The parameter at fault."`
+	Field   string   `json:"field,omitempty" desc:"The parameter at fault; several, comma-separated, when each of them must change (the fields to shorten of a payload too long)."`
 	Fix     string   `json:"fix" desc:"The corrected REST call, or an instruction."`
 	Allowed []string `json:"allowed,omitempty" desc:"The accepted values, when they are a short list."`
 }
@@ -40,7 +40,7 @@ func (p *Problem) JSON() []byte {
 }
 
 // Kinds of problem, each with its status and title. The type URI is the
-// relative reference /problems/<slug>, documented in the README.
+// relative reference /problems/<slug>, documented in docs/interface.md, "Errors".
 var (
 	BadValue    = kind{400, "invalid-parameter", "Invalid parameter"}
 	Missing     = kind{400, "missing-parameter", "Missing parameter"}

@@ -45,7 +45,7 @@ func luminance(c color.NRGBA) float64 {
 // code may have: below it Warnings flags the colours, and verify never
 // calls the code scannable, whatever it decodes here, since phone cameras
 // in poor light lose it. One figure, so that the warning, the verify
-// report, the editor and the README say the same.
+// report, the editor and docs/interface.md say the same.
 const MinContrast = 3
 
 // QuietZone is the quiet zone, in modules, that ISO/IEC 18004 asks for.

@@ -27,9 +27,10 @@ func TestEyeVersions(t *testing.T) {
 	}
 }
 
-// README's table says where each eye is safe, as eyeVersions does.
-func TestREADMEEyeTable(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+// The table of docs/interface.md ("Styles and eyes") says where each eye
+// is safe, as eyeVersions does.
+func TestEyeTableDoc(t *testing.T) {
+	b, err := os.ReadFile("../../docs/interface.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestREADMEEyeTable(t *testing.T) {
 		e := eyeVersions[name]
 		row, ok := rows[name]
 		if !ok {
-			t.Errorf("README's eye table has no row for %s", name)
+			t.Errorf("docs/interface.md's eye table has no row for %s", name)
 			continue
 		}
 		cells := strings.Split(row, "|")
@@ -53,7 +54,7 @@ func TestREADMEEyeTable(t *testing.T) {
 		}
 		if strings.TrimSpace(cells[2]) != fmt.Sprintf("1 to %d", e.served) || !strings.HasPrefix(strings.TrimSpace(cells[3]), verified) ||
 			e.served < 40 && !strings.Contains(cells[4], "eye="+e.nearest) {
-			t.Errorf("README's row for eye %s, %q, does not say drawn to %d, verified to %d, else eye=%s", name, row, e.served, e.verified, e.nearest)
+			t.Errorf("docs/interface.md's row for eye %s, %q, does not say drawn to %d, verified to %d, else eye=%s", name, row, e.served, e.verified, e.nearest)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"qrkeyless/internal/readback"
 )
 
-// swissBill is payloads.md's Swiss QR-bill example with a QR-IBAN, a QRR
+// swissBill is docs/payloads.md's Swiss QR-bill example with a QR-IBAN, a QRR
 // reference and bill information: 290 bytes.
 const swissBill = "SPC\r\n0200\r\n1\r\nCH4431999123000889012\r\nS\r\nRobert Schneider AG\r\nRue du Lac\r\n1268\r\n2501\r\nBiel\r\nCH\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\nCHF\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\nQRR\r\n210000000003139471430009017\r\nOrder of 15 June 2020\r\nEPD\r\n//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:139.40/40/0:30"
 

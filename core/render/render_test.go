@@ -115,7 +115,7 @@ func TestSVGTinyProfile(t *testing.T) {
 
 func TestSVGBytes(t *testing.T) {
 	// node qrcode 1.5.4 writes 1,574 bytes for a 30-character URL
-	// (architecture.md); the target is at most 0.8 times that.
+	// (BENCHMARKS.md, "SVG bytes"); the target is at most 0.8 times that.
 	b := SVG(encode(t, "https://example.com/menu?t=123", qr.M), opts(512, 4))
 	t.Logf("SVG for a 30-char URL: %d bytes", len(b))
 	if limit := 1574 * 8 / 10; len(b) > limit {

@@ -82,7 +82,7 @@ const agreementFrames = 2
 // the shot's pitch exactly: an image shrunk to exactly 2.5 px a module
 // lands every module edge on the same half pixel, which no camera's sensor
 // does, and zxing-cpp misses pictures of some low-contrast dotted codes so
-// shrunk that it reads at 2.4 or 2.55 px (README, "Verify's promise").
+// shrunk that it reads at 2.4 or 2.55 px (docs/interface.md, "Verify's promise").
 func agreementPitch(s agreementShot, k int) float64 {
 	return s.Px * (1 - 0.02*float64(k+1))
 }

@@ -66,76 +66,117 @@ func (ls *Labels) Add(c *qr.Code, o render.Options, b *brand.Code) {
 // Len is how many codes there are.
 func (ls *Labels) Len() int { return len(ls.list) }
 
-// PDF writes the codes on the sheet, one a label in order, row after row
-// and page after page: each as it was made (its module and eye
-// shapes, colours, gradients and logo; CMYK when its options ask for
-// it), of the side Side gives, with the frame's text as the caption under
-// it. The codes and captions are outlines; a logo is an image, written
-// once and placed on every code that has it.
+// PDF writes the codes on the sheet, Copies labels each, in order, row
+// after row and page after page from label StartAt: each as it was made
+// (its module and eye shapes, colours, gradients and logo; CMYK when its
+// options ask for it), of the side Side gives, placed as place says,
+// with the frame's text as its caption (a code with a caption makes the
+// sheet Captions). Everything printed is moved by the offset. The codes
+// and captions are outlines, each code drawn once as a form and placed
+// on each of its labels; a logo is an image, written once and placed on
+// every code that has it. With Test, it is the alignment test instead.
 func (l Layout) PDF(ls *Labels) []byte {
-	captions := false
 	for _, lb := range ls.list {
-		captions = captions || lb.pr.Caption != ""
+		l.Captions = l.Captions || lb.pr.Caption != ""
 	}
 	w := pdf.New()
+	res := w.Reserve() // the resources, which the forms share, written last
 	r := resources{w: w, images: ls.logos, logos: map[string]string{}, shadings: map[string]string{}}
-	pages := max(1, (len(ls.list)+l.PerPage()-1)/l.PerPage())
+	pages := l.Pages(len(ls.list))
+	type placed struct {
+		form string
+		x, y float64
+	}
+	onPage := make([][]placed, pages)
+	side := l.Side()
+	for i, lb := range ls.list {
+		name := ""
+		for c := range max(l.Copies, 1) {
+			page, x, y := l.Label(i, c)
+			if page >= pages {
+				break
+			}
+			if name == "" {
+				name = r.form(l.draw(nil, &r, lb, side), l.W, l.H, res)
+			}
+			onPage[page] = append(onPage[page], placed{name, x, y})
+		}
+	}
+	pt := render.PointsPerMM
 	contents := make([]int, pages)
-	flip := fmt.Sprintf("1 0 0 -1 0 %s cm\n", pdf.Num(l.Paper.H*render.PointsPerMM)) // y down, in points
 	for p := range pages {
-		b := []byte(flip)
-		for i := p * l.PerPage(); i < min(len(ls.list), (p+1)*l.PerPage()); i++ {
-			b = l.label(b, &r, i, ls.list[i], captions)
+		// y down, in points, moved by the offset.
+		b := fmt.Appendf(nil, "1 0 0 -1 0 %s cm\n", pdf.Num(l.Paper.H*pt))
+		if l.OffsetX != 0 || l.OffsetY != 0 {
+			b = fmt.Appendf(b, "1 0 0 1 %s %s cm\n", pdf.Num(l.OffsetX*pt), pdf.Num(l.OffsetY*pt))
+		}
+		if l.Test { // under the codes, whose quiet zone hides the crosses
+			b = l.test(b)
+		}
+		for _, f := range onPage[p] {
+			b = append(b, "q 1 0 0 1 "...)
+			b = pdf.AppendNum(pdf.AppendNum(b, f.x*pt), f.y*pt)
+			b = append(b, "cm /"+f.form+" Do Q\n"...)
+		}
+		if l.Guides || l.Test {
+			b = l.guides(b)
 		}
 		if l.CropMarks {
 			b = l.cropMarks(b)
 		}
 		contents[p] = w.Stream("", b)
 	}
-	res := "<<"
+	body := "<<"
 	if len(r.xobjects) > 0 {
-		res += " /XObject << " + strings.Join(r.xobjects, " ") + " >>"
+		body += " /XObject << " + strings.Join(r.xobjects, " ") + " >>"
 	}
 	if len(r.shades) > 0 {
-		res += " /Shading << " + strings.Join(r.shades, " ") + " >>"
+		body += " /Shading << " + strings.Join(r.shades, " ") + " >>"
 	}
-	resObj := w.Object(res + " >>")
+	w.Fill(res, body+" >>")
 	tree := w.Next() + pages // the pages' parent, written after them
 	kids := make([]string, pages)
 	for p := range pages {
 		kids[p] = fmt.Sprintf("%d 0 R", w.Object(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %s %s] /Resources %d 0 R /Contents %d 0 R >>",
-			tree, pdf.Num(l.Paper.W*render.PointsPerMM), pdf.Num(l.Paper.H*render.PointsPerMM), resObj, contents[p])))
+			tree, pdf.Num(l.Paper.W*pt), pdf.Num(l.Paper.H*pt), res, contents[p])))
 	}
 	w.Object(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages))
 	return w.Bytes(w.Object(fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", tree)))
 }
 
-// resources are the page's named images and shadings, each written once.
+// resources are the page's named images, forms and shadings, each
+// written once.
 type resources struct {
 	w        *pdf.Writer
 	images   map[string]*image.RGBA // the logos, by hash
 	logos    map[string]string      // by logo hash: the image's name
 	shadings map[string]string      // by paint and colour space: the shading's name
-	xobjects []string               // the images' /Name n 0 R entries
+	forms    int                    // the forms written
+	xobjects []string               // the images' and forms' /Name n 0 R entries
 	shades   []string               // the shadings'
 }
 
-// label draws code i in its label.
-func (l Layout) label(b []byte, r *resources, i int, lb label, captions bool) []byte {
-	_, x, y := l.Label(i)
-	side := l.Side(captions)
-	block := side
-	if captions {
-		block += l.captionRow()
-	}
-	// The code and its caption, centred in the label.
-	cx := x + (l.W-side)/2
-	cy := y + (l.H-block)/2
+// form writes a label's drawing, w x h mm with its top-left corner at
+// the origin and y down, as a form with the resources res, and names it.
+func (r *resources) form(ops []byte, w, h float64, res int) string {
+	pt := render.PointsPerMM
+	obj := r.w.Stream(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 %s %s] /Resources %d 0 R", pdf.Num(w*pt), pdf.Num(h*pt), res), ops)
+	name := fmt.Sprintf("Fm%d", r.forms)
+	r.forms++
+	r.xobjects = append(r.xobjects, fmt.Sprintf("/%s %d 0 R", name, obj))
+	return name
+}
+
+// draw appends a label's code, of side mm, and its caption, where place
+// puts them on a label whose top-left corner is the origin.
+func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
+	code, caption, _ := l.place(side, l.Captions)
 	o, pr := lb.o, lb.pr
 	n := lb.qr.Size
-	unit := side * render.PointsPerMM / float64(n+2*o.Margin) // points a module
-	ox := cx*render.PointsPerMM + float64(o.Margin)*unit
-	oy := cy*render.PointsPerMM + float64(o.Margin)*unit
+	pt := render.PointsPerMM
+	unit := side * pt / float64(n+2*o.Margin) // points a module
+	ox := code.x0*pt + float64(o.Margin)*unit
+	oy := code.y0*pt + float64(o.Margin)*unit
 	b = append(b, "q "...)
 	b = pdf.AppendNum(pdf.AppendNum(b, unit), 0)
 	b = pdf.AppendNum(pdf.AppendNum(b, 0), unit)
@@ -194,24 +235,26 @@ func (l Layout) label(b []byte, r *resources, i int, lb label, captions bool) []
 		}
 	}
 	b = append(b, "Q\n"...)
-	if pr.Caption != "" {
-		b = l.caption(b, pr, x, cy+side, o.CMYK)
+	if pr.Caption != "" && l.Captions {
+		b = l.caption(b, pr, caption, o.CMYK)
 	}
 	return b
 }
 
-// caption sets the caption centred under the code, whose bottom edge is at
-// top (mm), in the label whose left edge is x.
-func (l Layout) caption(b []byte, pr brand.Print, x, top float64, cmyk bool) []byte {
+// caption sets a caption in its box (mm): centred under or over the
+// code, or from the box's left edge beside it, shrunk to the box's width.
+func (l Layout) caption(b []byte, pr brand.Print, at box, cmyk bool) []byte {
 	em := l.captionPt()
-	pad := l.pad() * render.PointsPerMM
-	width := l.W*render.PointsPerMM - 2*pad
-	line, err := frame.SetLine(pr.Caption, em, 5, width)
+	pt := render.PointsPerMM
+	line, err := frame.SetLine(pr.Caption, em, 5, at.w()*pt)
 	if err != nil { // checked when the code was made
 		return b
 	}
-	lx := x*render.PointsPerMM + (l.W*render.PointsPerMM-line.Width)/2
-	base := top*render.PointsPerMM + 0.15*em + line.Ascent
+	lx := (at.x0+at.x1)*pt/2 - line.Width/2
+	base := at.y0*pt + 0.15*em + line.Ascent
+	if l.CaptionAt == Right {
+		lx, base = at.x0*pt, (at.y0+at.y1)*pt/2+line.Ascent/2
+	}
 	c := pr.CaptionColor
 	if c.A == 0 {
 		c = color.NRGBA{A: 255}
@@ -236,35 +279,37 @@ func (l Layout) cropMarks(b []byte) []byte {
 	}
 	right := l.Left + float64(l.Columns-1)*l.PitchX + l.W
 	bottom := l.Top + float64(l.Rows-1)*l.PitchY + l.H
-	pt := render.PointsPerMM
-	line := func(x0, y0, x1, y1 float64) {
-		b = pdf.AppendNum(pdf.AppendNum(b, x0*pt), y0*pt)
-		b = append(b, "m "...)
-		b = pdf.AppendNum(pdf.AppendNum(b, x1*pt), y1*pt)
-		b = append(b, "l\n"...)
-	}
 	b = append(b, "q 0.25 w 0 0 0 1 K\n"...)
 	if top := l.Top - gap; top >= 2 {
 		for _, x := range xs {
-			line(x, top-min(long, top-1), x, top)
+			b = line(b, x, top-min(long, top-1), x, top)
 		}
 	}
 	if room := l.Paper.H - bottom - gap; room >= 2 {
 		for _, x := range xs {
-			line(x, bottom+gap, x, bottom+gap+min(long, room-1))
+			b = line(b, x, bottom+gap, x, bottom+gap+min(long, room-1))
 		}
 	}
 	if left := l.Left - gap; left >= 2 {
 		for _, y := range ys {
-			line(left-min(long, left-1), y, left, y)
+			b = line(b, left-min(long, left-1), y, left, y)
 		}
 	}
 	if room := l.Paper.W - right - gap; room >= 2 {
 		for _, y := range ys {
-			line(right+gap, y, right+gap+min(long, room-1), y)
+			b = line(b, right+gap, y, right+gap+min(long, room-1), y)
 		}
 	}
 	return append(b, "S Q\n"...)
+}
+
+// line appends a line from (x0, y0) to (x1, y1), in mm.
+func line(b []byte, x0, y0, x1, y1 float64) []byte {
+	pt := render.PointsPerMM
+	b = pdf.AppendNum(pdf.AppendNum(b, x0*pt), y0*pt)
+	b = append(b, "m "...)
+	b = pdf.AppendNum(pdf.AppendNum(b, x1*pt), y1*pt)
+	return append(b, "l\n"...)
 }
 
 // appendEdge adds an edge unless one within a hundredth of a mm is there

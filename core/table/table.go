@@ -22,7 +22,8 @@ import (
 type Table struct {
 	Header []string
 	Rows   [][]string
-	Sep    rune // the separator found: ',', ';' or '\t'
+	Line   []int // each row's number as the spreadsheet shows it: the header's is 1 when it is the first line
+	Sep    rune  // the separator found: ',', ';' or '\t'
 }
 
 // MaxRows is the most rows a table may have, besides its header: a batch's
@@ -31,8 +32,9 @@ const MaxRows = 1000
 
 // Read reads text, the whole file. The separator is the one of comma,
 // semicolon and tab that the header line holds most of (outside quotes),
-// a comma when it holds none. Blank lines are skipped; a header cell left
-// empty is named by its column's number.
+// a comma when it holds none. Blank rows are skipped but counted, as a
+// spreadsheet numbers its rows (a quoted cell's line breaks are one row);
+// a header cell left empty is named by its column's number.
 func Read(text string) (Table, error) {
 	text = strings.TrimPrefix(text, "\ufeff")
 	if !utf8.ValidString(text) {
@@ -41,6 +43,7 @@ func Read(text string) (Table, error) {
 	t := Table{Sep: separator(text)}
 	r := csv.NewReader(strings.NewReader(text))
 	r.Comma, r.LazyQuotes, r.FieldsPerRecord = t.Sep, true, -1
+	row, end := 0, 0 // the spreadsheet's row of the last record, and the file's line it ends on
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -49,6 +52,12 @@ func Read(text string) (Table, error) {
 		if err != nil {
 			return Table{}, fmt.Errorf("the file cannot be read as a table: %w", err)
 		}
+		// encoding/csv skips an empty line, which a spreadsheet shows as
+		// an empty row: count the lines between this record and the last.
+		start, _ := r.FieldPos(0)
+		last, _ := r.FieldPos(len(rec) - 1)
+		row += start - end
+		end = last + strings.Count(rec[len(rec)-1], "\n")
 		if blank(rec) {
 			continue
 		}
@@ -60,6 +69,7 @@ func Read(text string) (Table, error) {
 			return Table{}, fmt.Errorf("the file has more than %d rows under its header; a batch makes at most %d codes: split it", MaxRows, MaxRows)
 		}
 		t.Rows = append(t.Rows, rec)
+		t.Line = append(t.Line, row)
 	}
 	if t.Header == nil {
 		return Table{}, errors.New("the file is empty: it needs a header row and a row for each code")

@@ -18,6 +18,10 @@ func TestRead(t *testing.T) {
 		{"tab", "a\tb\n1\t2\n", `'\t' ["a" "b"] [["1" "2"]]`},
 		{"quotes, a separator and a line break inside", "text,name\n\"Hello, \"\"world\"\"\nbye\",x\n", `',' ["text" "name"] [["Hello, \"world\"\nbye" "x"]]`},
 		{"ragged rows and an empty header cell", "a,,c\n1\n1,2,3,4\n\n,,\n", `',' ["a" "Column 2" "c" "Column 4"] [["1" "" "" ""] ["1" "2" "3" "4"]]`},
+		// Each row keeps the number the spreadsheet shows it under: a blank
+		// row, an empty line (a blank row of one column) and a cell's line
+		// breaks are counted as a spreadsheet counts them.
+		{"rows numbered as the spreadsheet does", "\na,b\n1,2\n,\n\n\"x\ny\nz\",3\r\n4,5\n", `',' ["a" "b"] [["1" "2"] ["x\ny\nz" "3"] ["4" "5"]] [3 6 7]`},
 		{"header only", "a,b\n", "the file has a header and no rows: add a row for each code"},
 		{"empty", "\ufeff\n\n", "the file is empty: it needs a header row and a row for each code"},
 		{"latin-1", "name\ncaf\xe9\n", "the file is not UTF-8 text: save it from the spreadsheet as CSV UTF-8"},
@@ -29,6 +33,9 @@ func TestRead(t *testing.T) {
 			got = err.Error()
 		} else {
 			got = fmt.Sprintf("%q %q %q", tb.Sep, tb.Header, tb.Rows)
+			if strings.HasPrefix(tc.name, "rows numbered") {
+				got += fmt.Sprint(" ", tb.Line)
+			}
 		}
 		if got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, got, tc.want)

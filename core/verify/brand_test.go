@@ -16,22 +16,22 @@ import (
 	"qrkeyless/core/render"
 	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
+	"qrkeyless/internal/fixture"
 	"qrkeyless/internal/readback"
-	"qrkeyless/internal/testlogo"
 )
 
 const menu = "https://example.com/menu?table=12"
 
 var (
-	svgLogo = testlogo.SVG
-	pngLogo = testlogo.PNG
+	svgLogo = fixture.SVGLogo
+	pngLogo = fixture.PNGLogo
 )
 
 // code reads q as /api/v1/qr would and encodes text.
 func code(t testing.TB, text string, q url.Values) (*qr.Code, params.Options) {
 	t.Helper()
 	q.Set("data", text)
-	r, p := generate.Read(request.NewCall("/api/v1/qr", q), nil)
+	r, p := generate.Read(fixture.Call("/api/v1/qr", q.Encode()), nil)
 	if p != nil {
 		t.Fatalf("%v: %s", q, p.Detail)
 	}

@@ -11,19 +11,10 @@ import (
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
-	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
-	"qrkeyless/core/request"
+	"qrkeyless/internal/fixture"
 	"qrkeyless/internal/readback"
 )
-
-func call(path, query string) problem.Call {
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		panic(err)
-	}
-	return request.NewCall(path, q)
-}
 
 func kind(name string) *payload.Kind {
 	k, _ := payload.Lookup(name)
@@ -32,7 +23,7 @@ func kind(name string) *payload.Kind {
 
 func read(t *testing.T, path, query string, k *payload.Kind) generate.Request {
 	t.Helper()
-	r, p := generate.Read(call(path, query), k)
+	r, p := generate.Read(fixture.Call(path, query), k)
 	if p != nil {
 		t.Fatalf("%s?%s: %s", path, query, p.JSON())
 	}

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { decode, editorURL, launch, readCodes } from './browser.mjs';
-import { unzip } from './zip.mjs';
+import { entries, unzip } from './zip.mjs';
 
 if (!editorURL) throw new Error('set EDITOR_URL to the server that serves the built site');
 
@@ -45,7 +45,7 @@ after(async () => {
   await browser?.close();
 });
 
-// wifi is a row's text as payloads.md writes it: \ ; , : and " escaped
+// wifi is a row's text as docs/payloads.md writes it: \ ; , : and " escaped
 // with a backslash in the SSID and the password.
 const esc = (s) => s.replace(/[\\;,:"]/g, (c) => `\\${c}`);
 const wifi = (ssid, password) => `WIFI:T:WPA;S:${esc(ssid)};P:${esc(password)};;`;
@@ -59,7 +59,7 @@ function roomsCSV(n) {
     const ssid = i % 7 === 0 ? `Café "Étage" ${i}` : `Hotel Guest ${i % 3 === 0 ? 'East;Wing' : 'Main'}`;
     const password = `sw0rd:${i},fish\\${String(i * 7919).padStart(5, '0')}`;
     rows.push([`Room ${i}`, ssid, password, 'WPA']);
-    want.push({ name: `Room_${i}`, text: wifi(ssid, password), password });
+    want.push({ name: `Room ${i}`, text: wifi(ssid, password), password });
   }
   const cell = (c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
   return { csv: '\ufeff' + rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n', want };
@@ -90,6 +90,21 @@ async function make(page) {
 async function save(page) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
   return { name: dl.suggestedFilename(), bytes: readFileSync(await dl.path()) };
+}
+
+// leaks lists the places outside the page's memory that hold one of
+// secrets: the address and its history, a link, a field's value, storage,
+// a request since the before'th, and more (a file written).
+async function leaks(page, secrets, before, more = []) {
+  const cdp = await browser.context.newCDPSession(page);
+  const { entries: history } = await cdp.send('Page.getNavigationHistory');
+  const dom = await page.evaluate(() => ({
+    links: [...document.querySelectorAll('a[href], [src]')].map((e) => e.href || e.src),
+    values: [...document.querySelectorAll('input, select')].map((e) => e.value),
+    storage: JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
+  }));
+  const places = [page.url(), ...history.map((e) => e.url), ...dom.links, ...dom.values, dom.storage, ...requests.slice(before), ...more];
+  return places.filter((p) => secrets.some((s) => p.includes(s)));
 }
 
 async function axe(page, where) {
@@ -131,22 +146,13 @@ test('200 wifi rows with passwords become a ZIP whose 200 codes each read as the
     assert.deepEqual(await decode(png), [w.text], `${w.name}.png`);
   }
   const manifest = files.get('manifest.csv').toString();
-  assert.match(manifest, /^file,item,kind,version,ec,scans\nRoom_1\.png,2,wifi,\d+,H,yes\n/);
+  assert.match(manifest, /^file,item,kind,version,ec,scans\nRoom 1\.png,2,wifi,\d+,H,yes\n/);
   assert.equal(manifest.trim().split('\n').length, 201);
 
   // No password anywhere but in the page's memory: not the address or its
   // history, a link, a field's value, storage, or any request.
   const secrets = want.flatMap((w) => [w.password, encodeURIComponent(w.password), esc(w.password)]);
-  const cdp = await browser.context.newCDPSession(page);
-  const { entries } = await cdp.send('Page.getNavigationHistory');
-  const dom = await page.evaluate(() => ({
-    links: [...document.querySelectorAll('a[href], [src]')].map((e) => e.href || e.src),
-    values: [...document.querySelectorAll('input, select')].map((e) => e.value),
-    storage: JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
-  }));
-  const places = [page.url(), ...entries.map((e) => e.url), ...dom.links, ...dom.values, dom.storage, ...requests.slice(before), manifest];
-  const leaks = places.filter((p) => secrets.some((s) => p.includes(s)));
-  assert.deepEqual(leaks, []);
+  assert.deepEqual(await leaks(page, secrets, before, [manifest]), []);
   assert.match(page.url(), /[?&]col\.password=Wi-Fi%20password(&|$)/, 'the mapping is in the address');
   await page.screenshot({ path: new URL(`batch-zip-${view.width}-${view.scheme}.png`, build).pathname });
   await page.close();
@@ -262,9 +268,124 @@ test('Cancel stops the run within a second', { timeout: 300_000 }, async () => {
   await page.close();
 });
 
+test('file names keep the letters of every script, rows are numbered as the spreadsheet numbers them, and the ZIP marks UTF-8 names', { timeout: 120_000 }, async () => {
+  const page = await openBatch(views[3]);
+  const csv = 'Name,Link\n' +
+    'Müller,https://example.com/1\n' +
+    'Țepeș,https://example.com/2\n' +
+    ',\n' + // a blank row: row 4
+    '"佐藤\nTokyo",https://example.com/3\n' + // one row of two lines: row 5
+    'Ελένη,https://example.com/4\n' +
+    'Пётр,https://example.com/5\n' +
+    'müller,https://example.com/6\n' +
+    'CON,https://example.com/7\n' +
+    'a/b:c?,https://example.com/8\n';
+  await openFile(page, 'names.csv', csv);
+  assert.equal(await page.inputValue('#c-name'), 'Name');
+  await make(page);
+  const rows = await page.locator('#rows tr').evaluateAll((trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
+  assert.deepEqual(rows, [
+    ['2', 'Müller.png'], ['3', 'Țepeș.png'], ['5', '佐藤_Tokyo.png'], ['6', 'Ελένη.png'], ['7', 'Пётр.png'],
+    ['8', 'müller-2.png'], ['9', 'CON_.png'], ['10', 'a_b_c.png'],
+  ]);
+  const zip = entries((await save(page)).bytes);
+  for (const [name, e] of zip) {
+    assert.equal((e.flags & 0x800) !== 0, /[^\x00-\x7f]/.test(name), `${name}: the UTF-8 flag`);
+  }
+  for (const [i, [, name]] of rows.entries()) assert.deepEqual(await decode(zip.get(name).data), [`https://example.com/${i + 1}`], name);
+  assert.match(zip.get('manifest.csv').data.toString(), /\n佐藤_Tokyo\.png,5,text,/);
+  // Files named by row number are named by the spreadsheet's rows too.
+  await page.selectOption('#c-name', '');
+  await make(page);
+  assert.deepEqual([...unzip((await save(page)).bytes).keys()].filter((n) => n.endsWith('.png')), ['2.png', '3.png', '5.png', '6.png', '7.png', '8.png', '9.png', '10.png']);
+  await page.close();
+});
+
+test('a contact whose note is too long names the Notes column and the bytes it may keep, as the API does', { timeout: 120_000 }, async () => {
+  const page = await openBatch(views[1], '?kind=vcard');
+  const note = 'Met at the fair; wants samples, prices and terms. '.repeat(90);
+  await openFile(page, 'contacts.csv', `First name,E-mail,Notes\nAna,ana@example.com,"${note}"\nBo,bo@example.com,Short\n`);
+  await page.selectOption('#c-col-note', 'Notes');
+  await make(page);
+  const bad = page.locator('#rows tr.failed');
+  assert.equal(await bad.count(), 1);
+  assert.match(await bad.textContent(), /^2.*Notes column: data is \d+ bytes/);
+  const fix = await bad.locator('.fix code').textContent();
+  assert.match(fix, /^Shorten note to at most \d+ bytes \(it has 4500\), and use ec=L\.$/);
+  const res = await fetch(`${editorURL}/api/v1/qr/batch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ output: 'json', items: [{ type: 'vcard', fields: { fn: 'Ana', email: 'ana@example.com', note } }] }),
+  });
+  const api = (await res.json()).items[0].error;
+  assert.equal(api.field, 'note');
+  assert.equal(api.fix, fix);
+  await page.close();
+});
+
+test('a label sheet from the page is the API\'s PDF for the same rows and options, start, copies, offset and caption placed; the advice names only what the label allows', { timeout: 300_000 }, async () => {
+  const view = views[0];
+  const page = await openBatch(view, '?out=sheet&paper=letter');
+  const before = requests.length;
+  const rows = ['Asset,Link'];
+  const items = [];
+  for (let i = 1; i <= 12; i++) {
+    const link = `https://assets.example/item/${2000 + i}`;
+    rows.push(`Tool ${i},${link}`);
+    items.push({ id: `Tool ${i}`, data: link, style: { frame_text: `Tool ${i}` } });
+  }
+  await openFile(page, 'tools.csv', rows.join('\n'));
+  await page.selectOption('#c-caption', 'Asset');
+  assert.equal(await page.inputValue('#c-preset'), 'letter-3x10');
+  // Avery 5160 with captions under codes centred on the label: each is
+  // too small to scan, and the advice names the choices the label allows.
+  await make(page);
+  const advice = await page.locator('#rows tr').first().locator('.advice').textContent();
+  assert.match(advice, /^Too small to scan from 0\.15 m: its \d+ modules need a code of 1\d\.\d mm.*this sheet's is 13\.8 mm/);
+  assert.match(advice, /Caption goes: Right of the code \(21\.4 mm\)/);
+  assert.match(advice, /No caption \(21\.4 mm\)/);
+  assert.doesNotMatch(advice, /Code size/, 'no code size the label cannot hold');
+  await page.screenshot({ path: new URL(`batch-advice-${view.width}-${view.scheme}.png`, build).pathname, fullPage: true });
+  // Followed: the caption right of the code, from label 4, two of each,
+  // the printer 0.5 mm to the right.
+  await page.selectOption('#c-caption_at', 'right');
+  await page.fill('#c-start_at', '4');
+  await page.fill('#c-copies', '2');
+  await page.fill('#c-offset_x', '0.5');
+  await make(page);
+  assert.equal(await page.locator('#rows .advice').count(), 0, 'every code fits now');
+  const pdf = await save(page);
+  assert.equal(pdf.name, 'qr-labels.pdf');
+  const sheet = { paper: 'letter', preset: 'letter-3x10', caption_at: 'right', start_at: 4, copies: 2, offset_x: 0.5 };
+  const res = await fetch(`${editorURL}/api/v1/qr/batch`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ output: 'sheet', sheet, items }),
+  });
+  assert.equal(res.status, 200);
+  assert.ok(Buffer.from(await res.arrayBuffer()).equals(pdf.bytes), 'the page\'s PDF is the API\'s');
+  // The choices are in the address; the cells are not, nor in a request.
+  assert.match(page.url(), /caption_at=right/);
+  assert.match(page.url(), /start_at=4/);
+  assert.deepEqual(await leaks(page, ['assets.example', 'Tool%201', 'Tool 1'], before), []);
+  // The alignment test: one page.
+  await page.check('#c-test');
+  assert.equal(await page.textContent('#make'), 'Make the alignment test page');
+  await make(page);
+  const test = await save(page);
+  assert.equal(test.name, 'qr-labels-alignment-test.pdf');
+  const dir = mkdtempSync(join(tmpdir(), 'qr-test-'));
+  writeFileSync(join(dir, 'test.pdf'), test.bytes);
+  assert.match(execFileSync('pdfinfo', [join(dir, 'test.pdf')]).toString(), /Pages:\s+1\n/);
+  await page.screenshot({ path: new URL(`batch-sheet-options-${view.width}-${view.scheme}.png`, build).pathname, fullPage: true });
+  await page.close();
+});
+
 test('the page at 390 and 1280 px, light and dark: no sideways scroll, and axe-core finds no WCAG 2.1 AA violation', { timeout: 300_000 }, async () => {
   for (const view of views) {
-    const page = await openBatch(view, '?kind=wifi&out=sheet&style=dot');
+    // Letter labels with captions: the new controls shown, and a row's
+    // advice, as lists.
+    const page = await openBatch(view, '?kind=wifi&out=sheet&style=dot&paper=letter&caption=Room');
     await openFile(page, 'rooms.csv', 'Room,SSID,Password\n1,Guest,correct horse\n2,Guest,short\n');
     await make(page);
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);

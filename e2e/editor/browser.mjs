@@ -87,7 +87,7 @@ export async function rasterize(page, svg) {
 // code (a page shows one before, which needs no program: app.js,
 // firstCode). It does not wait for the load event: that waits on every
 // subresource, and wrangler dev's asset server now and then leaves a large
-// one (editor.wasm is 5 MB) half sent for good (workers-sdk#3397; seen once
+// one (editor.wasm is 5 MB) half sent for good (github.com/cloudflare/workers-sdk/issues/3397; seen once
 // in CI as a 30 s goto timeout). When the program has not drawn in 30 s,
 // the page is reloaded once, as a person would, and the stall is reported
 // on stderr.

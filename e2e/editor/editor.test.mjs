@@ -6,7 +6,7 @@
 //	go build -o build/native-server ./worker && PORT=9900 build/native-server &
 //	EDITOR_URL=http://127.0.0.1:9900 node --test e2e/editor/
 //
-// Expected payload texts are the worked examples of payloads.md, and every
+// Expected payload texts are the worked examples of docs/payloads.md, and every
 // code is read back by zxing-cpp, a decoder that is not ours.
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -18,14 +18,14 @@ const jsQRPath = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
 if (!editorURL) throw new Error('set EDITOR_URL to the server that serves the built site, e.g. http://127.0.0.1:8787');
 
-// payloads.md, wifi: the escaping example and the open network.
+// docs/payloads.md, wifi: the escaping example and the open network.
 const wifi = {
   ssid: 'Café "Net";1',
   password: 'p@ss:w0rd,\\x',
   text: 'WIFI:T:WPA;S:Café \\"Net\\"\\;1;P:p@ss\\:w0rd\\,\\\\x;H:true;;',
 };
 const openWifi = 'WIFI:T:nopass;S:Guest;;';
-// payloads.md, upi: the worked example.
+// docs/payloads.md, upi: the worked example.
 const upiQuery = 'pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.5&tn=Order%20A1023&tr=A1023&mc=5411';
 const upiText = 'upi://pay?pa=acmestore@okhdfcbank&pn=Acme%20Store&am=149.50&cu=INR&tn=Order%20A1023&tr=A1023&mc=5411';
 
@@ -323,7 +323,7 @@ test('a 360 px phone, light and dark', { timeout: 120_000 }, async () => {
   }
 });
 
-// --- first impressions (issue 18) ---------------------------------------------
+// --- first impressions (docs/interface.md, The editor) ----------------------------
 
 const phone = { width: 390, height: 844 };
 
@@ -629,7 +629,7 @@ test('module shapes and eyes are pictures to pick from, by pointer or keyboard',
   await page.close();
 });
 
-// --- branding (issue 21) ----------------------------------------------------------
+// --- branding (docs/interface.md, Branding) ----------------------------------------
 
 const menuURL = 'https://example.com/menu?table=12';
 const discSVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>';

@@ -12,7 +12,7 @@ const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", 
 const interfaceKinds = ["url", "text", "wifi", "vcard", "mecard", "email", "phone", "sms", "whatsapp", "telegram", "event", "upi"];
 const batchOutputs = ["url", "base64", "svg", "json", "zip", "sheet"];
 const media = ["business-card", "flyer", "poster", "billboard", "screen"];
-// payloads.md §2.3, the worked wifi example and the text ZXing reads.
+// docs/payloads.md §2.3, the worked wifi example and the text ZXing reads.
 const wifiFields = { ssid: 'Café "Net";1', password: "p@ss:w0rd,\\x", security: "WPA2", hidden: "true" };
 const wifiText = 'WIFI:T:WPA;S:Café \\"Net\\"\\;1;P:p@ss\\:w0rd\\,\\\\x;H:true;;';
 // A 32x32 white PNG: an image with no code in it.
@@ -123,7 +123,7 @@ for (const [name, base] of targets) for (const via of clients) {
       assert.match(p.fix, /color=(%23)?ff0000/i);
     });
 
-    test("qr_generate_typed builds the wifi payload of payloads.md and keeps the password out of the URL", async () => {
+    test("qr_generate_typed builds the wifi payload of docs/payloads.md and keeps the password out of the URL", async () => {
       const res = await call("qr_generate_typed", { type: "wifi", fields: wifiFields });
       assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
       const { images, texts } = parts(res);
@@ -158,7 +158,7 @@ for (const [name, base] of targets) for (const via of clients) {
         assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
         const out = res.structuredContent;
         assert.equal(out.count, 1);
-        assert.equal(out.results[0].text, "WIFI:T:nopass;S:Guest;;"); // payloads.md §2.3, open network
+        assert.equal(out.results[0].text, "WIFI:T:nopass;S:Guest;;"); // docs/payloads.md §2.3, open network
         assert.equal(out.results[0].kind, "wifi");
         assert.equal(out.results[0].fields.ssid, "Guest");
         assert.deepEqual(JSON.parse(parts(res).texts[0]), out);

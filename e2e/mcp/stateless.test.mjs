@@ -136,6 +136,9 @@ for (const [name, base] of targets) {
         const r = await rpc(base, body, headers);
         assert.equal(r.status, 200, JSON.stringify(headers) + " " + r.text);
       }
+      // fetch trims a header value; a raw request sends the spaces round it.
+      const padded = await raw(base, body, { "mcp-protocol-version": " 2026-07-28 ", "mcp-method": "tools/call  ", "mcp-name": "  qr_generate  " });
+      assert.equal(padded.status, 200, padded.text);
     });
 
     test("a version the server does not speak is 400, -32022, with the versions it does", async () => {

@@ -37,7 +37,7 @@ func TestRun(t *testing.T) {
 	if err := run(dir); err != nil {
 		t.Fatal(err)
 	}
-	h := api.New(os.DirFS(dir))
+	h := api.New(api.Config{Site: os.DirFS(dir)})
 	for name, b := range files {
 		packs := name != "pictures/eye.png" && name != "tiny.txt"
 		for _, e := range api.SiteEncodings {

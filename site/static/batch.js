@@ -204,19 +204,21 @@ function showOutput() {
   $('sheet-options').hidden = !sheet;
   const custom = $('c-preset').value === 'custom';
   for (const name of grid) $(`c-${name}`).closest('.control').hidden = !custom;
-  $('make').textContent = sheet ? 'Make the label sheet' : 'Make the codes';
+  $('make').textContent = !sheet ? 'Make the codes' : $('c-test').checked ? 'Make the alignment test page' : 'Make the label sheet';
 }
 
 $('c-preset').addEventListener('change', () => {
   const preset = $('c-preset').value;
   if (preset !== 'custom') setValue($('c-paper'), preset.split('-')[0]);
 });
-$('c-paper').addEventListener('change', () => {
+// A preset is of one paper: another paper takes its first preset.
+function presetOfPaper() {
   const paper = $('c-paper').value;
   if ($('c-preset').value !== 'custom' && !$('c-preset').value.startsWith(`${paper}-`)) {
     $('c-preset').value = [...$('c-preset').options].find((o) => o.value.startsWith(`${paper}-`)).value;
   }
-});
+}
+$('c-paper').addEventListener('change', presetOfPaper);
 
 // --- making --------------------------------------------------------------------------
 
@@ -246,6 +248,7 @@ $('make').addEventListener('click', () => {
   running = true;
   result = null;
   counts = { made: 0, failed: 0, weak: 0, small: 0 };
+  lastAdvice = {};
   $('rows').replaceChildren();
   $('summary').textContent = '';
   $('save').hidden = true;
@@ -275,6 +278,7 @@ function opened(o) {
 }
 
 let lastSaid = 0;
+let lastAdvice = {}; // the last advice shown in full, and its row
 
 function madeRows(rows, done) {
   const tbody = $('rows');
@@ -307,8 +311,7 @@ function rowElement(r) {
     cell('not made');
     cell('–');
     const p = document.createElement('div');
-    const where = r.error.column ? `${r.error.column} column` : r.error.field || 'style';
-    p.append(Object.assign(document.createElement('strong'), { textContent: `${where}: ` }), r.error.detail);
+    p.append(Object.assign(document.createElement('strong'), { textContent: `${where(r.error)}: ` }), r.error.detail);
     const fix = document.createElement('p');
     fix.className = 'fix';
     fix.append('Fix: ', Object.assign(document.createElement('code'), { textContent: r.error.fix }));
@@ -329,8 +332,60 @@ function rowElement(r) {
     counts.small++;
     tr.className = 'weak';
   }
-  cell(r.advice || '');
+  // The same advice row after row is said once, and then referred to.
+  if (r.advice && r.advice === lastAdvice.text) cell(`Too small to scan, as row ${lastAdvice.row}.`);
+  else cell(r.advice ? advice(r.advice) : '');
+  if (r.advice && r.advice !== lastAdvice.text) lastAdvice = { text: r.advice, row: r.row };
   return tr;
+}
+
+// where names what a row's problem is about: its columns, else the
+// control that puts it right, by their labels on this page.
+function where(e) {
+  if (e.column) return `${e.column} column${e.column.includes(', ') ? 's' : ''}`;
+  const label = e.control && controlLabel(form.querySelector(`[data-style="${e.control}"], [data-sheet="${e.control}"]`));
+  return label || e.field || 'style';
+}
+
+function controlLabel(el) {
+  if (!el) return '';
+  const box = el.closest('fieldset.control-pictures');
+  const label = box ? box.querySelector('legend') : form.querySelector(`label[for="${el.id}"]`);
+  return label ? label.firstChild.textContent.trim() : '';
+}
+
+// advice shows a sheet's size advice: what is wrong, then each choice
+// that would make the code fit, named as this page's controls name it
+// (caption_at=right is "Caption goes: Right of the code").
+function advice(text) {
+  const box = document.createElement('div');
+  box.className = 'advice';
+  const [what, choices] = text.split('. It fits with any one of: ');
+  box.append(Object.assign(document.createElement('p'), { textContent: `${what[0].toUpperCase()}${what.slice(1)}.` }));
+  if (choices) {
+    box.append(Object.assign(document.createElement('p'), { textContent: 'It fits with any one of:' }));
+    const ul = document.createElement('ul');
+    for (const c of choices.split('; ')) {
+      const h = humanize(c);
+      ul.append(Object.assign(document.createElement('li'), { textContent: h[0].toUpperCase() + h.slice(1) }));
+    }
+    box.append(ul);
+  }
+  return box;
+}
+
+function humanize(choice) {
+  let named = '';
+  const out = choice.replace(/\b([a-z_]+)=([\w.-]+)/g, (all, name, v) => {
+    const el = form.querySelector(`[data-sheet="${name}"], [data-style="${name}"]`);
+    const label = controlLabel(el);
+    if (!label) return all;
+    const option = el.tagName === 'SELECT' ? [...el.options].find((o) => o.value === v) : null;
+    named += option ? option.textContent : '';
+    return `${label}: ${option ? option.textContent : v}`;
+  });
+  // A preset's option names its stock, which the advice names again.
+  return out.replace(/, (Avery [^(]+?) \(/, (m, stock) => (named.includes(stock) ? ' (' : m));
 }
 
 function finished(f) {
@@ -414,6 +469,9 @@ function clearErrors() {
 // --- start ------------------------------------------------------------------------------
 
 fillFromURL();
+// A link names a paper, a preset or both: the one it names decides.
+if (new URLSearchParams(location.search).has('preset') && $('c-preset').value.includes('-')) setValue($('c-paper'), $('c-preset').value.split('-')[0]);
+else presetOfPaper();
 buildColumns();
 showOutput();
 wireSwatches();

@@ -7,7 +7,7 @@
 //
 //	inspect(text, kind) -> {header, rows, sep, guess, name, error}
 //	open(setup)         -> {rows, errors, layout, side}
-//	row(i)              -> {row, file, version, ec, scans, verdict, advice, error: {field, column, detail, fix}}
+//	row(i)              -> {row, file, version, ec, scans, verdict, advice, error: {field, column, control, detail, fix}}
 //	finish()            -> {data: Uint8Array, name, mime}
 //
 // where setup is {text, kind, columns, name, caption, style, output,
@@ -59,7 +59,7 @@ func row(_ js.Value, args []js.Value) any {
 	r := job.Row(arg(args, 0).Int())
 	out := map[string]any{"row": r.Row, "file": r.File, "version": r.Version, "ec": r.EC, "scans": r.Scans, "verdict": r.Verdict, "advice": r.Advice}
 	if r.Error != nil {
-		out["error"] = map[string]any{"field": r.Error.Field, "column": r.Error.Column, "detail": r.Error.Detail, "fix": r.Error.Fix}
+		out["error"] = map[string]any{"field": r.Error.Field, "column": r.Error.Column, "control": r.Error.Control, "detail": r.Error.Detail, "fix": r.Error.Fix}
 	}
 	return out
 }

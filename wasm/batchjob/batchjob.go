@@ -173,12 +173,20 @@ func Open(s Setup) (*Job, Opened) {
 			errs[p.Field] = p.Detail
 			return nil, Opened{Errors: errs}
 		}
-		captions := j.caption >= 0 || o.Brand.FrameText != ""
-		if p := l.Captioned(); captions && p != nil {
-			errs[p.Field] = p.Detail
+		if err == nil && len(errs) == 0 {
+			// Every code sits as if it had a caption when one has, as the
+			// API decides it for the same items.
+			items := make([]batch.Item, len(t.Rows))
+			for i := range items {
+				items[i] = j.Item(i)
+			}
+			l.Captions = batch.Captions(j.req, items)
+			if p := l.Captioned(); l.Captions && p != nil {
+				errs[p.Field] = p.Detail
+			}
+			j.layout, j.req.Layout = l, l
 		}
-		j.layout, j.req.Layout = l, l
-		opened.Layout, opened.Side = l.Describe(), l.Side(captions)
+		opened.Layout, opened.Side = l.Describe(), l.Side()
 	}
 	if len(errs) > 0 {
 		return nil, Opened{Errors: errs}
@@ -188,20 +196,21 @@ func Open(s Setup) (*Job, Opened) {
 }
 
 // Problem is what is wrong with a row: the API's problem document, and
-// the column it is about.
+// the columns it is about (their headers, joined by ", "), or else the
+// page's control (its editor name) that would put it right.
 type Problem struct {
-	Field, Column, Detail, Fix string
+	Field, Column, Control, Detail, Fix string
 }
 
 // Row is one row made.
 type Row struct {
-	Row     int    // its line in the spreadsheet: the header is row 1
+	Row     int    // its row as the spreadsheet numbers it: the header is row 1
 	File    string // its file in the zip; "" on a sheet or when not made
 	Version int
 	EC      string
 	Scans   bool
 	Verdict string // "yes", or why it may not scan
-	Advice  string // on a sheet, when the code is too small to scan
+	Advice  string // on a sheet, when the code is too small to scan, and what would make it fit
 	Error   *Problem
 }
 
@@ -233,7 +242,7 @@ func (j *Job) Item(i int) batch.Item {
 
 // Row makes row i (from 0, under the header).
 func (j *Job) Row(i int) Row {
-	r := Row{Row: i + 2}
+	r := Row{Row: j.table.Line[i]}
 	it := j.Item(i)
 	e := batch.Entry{Item: strconv.Itoa(r.Row), Index: i, ID: it.ID, Kind: "text"}
 	if j.kind != nil {
@@ -242,7 +251,10 @@ func (j *Job) Row(i int) Row {
 	ctx := context.Background()
 	m, p := batch.One(ctx, j.req, it)
 	if p != nil {
-		r.Error = &Problem{Field: p.Field, Column: j.column(p.Field), Detail: p.Detail, Fix: p.Fix}
+		r.Error = &Problem{Field: p.Field, Column: j.columns(p.Field), Detail: p.Detail, Fix: p.Fix}
+		if r.Error.Column == "" && p.Field != "" {
+			r.Error.Control = params.ControlName(p.Field)
+		}
 		e.Error = p
 		j.entries = append(j.entries, e)
 		return r
@@ -259,8 +271,7 @@ func (j *Job) Row(i int) Row {
 	switch j.output {
 	case "sheet":
 		j.labels.Add(m.Code.QR, m.Code.Options.Render(), m.Code.Brand)
-		captions := j.caption >= 0 || m.Code.Options.Brand.FrameText != ""
-		r.Advice = sheet.Advice(j.layout.Side(captions), m.Code.QR.Size, m.Code.Options.Margin)
+		r.Advice = m.Advice
 	default:
 		// Named by the name column, else by the row as the spreadsheet
 		// numbers it.
@@ -270,6 +281,18 @@ func (j *Job) Row(i int) Row {
 	e.Version, e.EC, e.Scans = r.Version, r.EC, r.Verdict
 	j.entries = append(j.entries, e)
 	return r
+}
+
+// columns are the headers of the columns a problem's fields came from,
+// joined by ", ": a payload too long names each field to shorten.
+func (j *Job) columns(fields string) string {
+	var out []string
+	for _, f := range strings.Split(fields, ",") {
+		if c := j.column(f); c != "" {
+			out = append(out, c)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // column is the header of the column a problem's field came from: a
@@ -292,7 +315,11 @@ func (j *Job) column(field string) string {
 // (batch.Zip).
 func (j *Job) Finish() (data []byte, name, mime string) {
 	if j.output == "sheet" {
-		return j.layout.PDF(&j.labels), "qr-labels.pdf", "application/pdf"
+		name = "qr-labels.pdf"
+		if j.layout.Test {
+			name = "qr-labels-alignment-test.pdf"
+		}
+		return j.layout.PDF(&j.labels), name, "application/pdf"
 	}
 	return batch.Zip(j.entries), "qr-codes.zip", "application/zip"
 }

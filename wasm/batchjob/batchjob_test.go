@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -177,7 +179,7 @@ func TestRowsAreTheAPIs(t *testing.T) {
 	w := httptest.NewRecorder()
 	post := httptest.NewRequest("POST", "/api/v1/qr/batch", strings.NewReader(body))
 	post.Header.Set("Content-Type", "application/json")
-	api.New(nil).ServeHTTP(w, post)
+	api.New(api.Config{}).ServeHTTP(w, post)
 	var answer batch.Response
 	if err := json.Unmarshal(w.Body.Bytes(), &answer); err != nil || w.Code != 200 || len(answer.Items) != len(rows) {
 		t.Fatalf("POST /api/v1/qr/batch: %d %s", w.Code, w.Body.Bytes())
@@ -204,4 +206,118 @@ func csvCell(s string) string {
 		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 	}
 	return s
+}
+
+// Rows are numbered as the spreadsheet shows them, the header being row
+// 1, a blank row and a cell's line breaks counted: in the Row column, in
+// the names of files named by row number and in manifest.csv. Names from
+// a column keep their letters, in any script, and are unique whatever
+// the case; the ZIP marks them UTF-8.
+func TestRowsAsTheSpreadsheetNumbersThem(t *testing.T) {
+	text := "Name,Link\n" +
+		"Müller,https://example.com/1\n" +
+		",\n" + // a blank row: row 3
+		"\"佐藤\nTokyo\",https://example.com/2\n" + // one row of two lines: row 4
+		"müller,https://example.com/3\n" +
+		"CON,https://example.com/4\n"
+	s := Setup{Text: text, Output: "png", Columns: map[string]string{"data": "Link"}}
+	rows, data := run(t, s)
+	var got []string
+	for _, r := range rows {
+		got = append(got, fmt.Sprintf("%d:%s", r.Row, r.File))
+	}
+	if want := "2:2.png 4:4.png 5:5.png 6:6.png"; strings.Join(got, " ") != want {
+		t.Errorf("rows %s, want %s", strings.Join(got, " "), want)
+	}
+	s.Name = "Name"
+	rows, data = run(t, s)
+	got = got[:0]
+	for _, r := range rows {
+		got = append(got, r.File)
+	}
+	if want := "Müller.png 佐藤_Tokyo.png müller-2.png CON_.png"; strings.Join(got, " ") != want {
+		t.Errorf("names %s, want %s", strings.Join(got, " "), want)
+	}
+	files := unzip(t, data)
+	if m := string(files["manifest.csv"]); !strings.Contains(m, "\n佐藤_Tokyo.png,4,text,") || !strings.Contains(m, "\nCON_.png,6,text,") {
+		t.Errorf("manifest:\n%s", m)
+	}
+	zr, _ := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	for _, f := range zr.File {
+		if utf8 := f.Flags&0x800 != 0; utf8 != (f.Name == "Müller.png" || f.Name == "佐藤_Tokyo.png" || f.Name == "müller-2.png") {
+			t.Errorf("%s: UTF-8 flag %v", f.Name, utf8)
+		}
+	}
+}
+
+// A contact whose note is too long names the Note column, and its fix
+// says how many bytes the note may keep: the API's problem and fix for
+// the same item.
+func TestTooLongNamesTheColumn(t *testing.T) {
+	note := strings.Repeat("Met at the fair; wants samples, prices\\terms. ", 100)
+	text := "First,Mail,Notes\nAna,ana@example.com," + csvCell(note) + "\n"
+	s := Setup{Text: text, Kind: "vcard", Output: "svg", Columns: map[string]string{"fn": "First", "email": "Mail", "note": "Notes"}}
+	rows, _ := run(t, s)
+	e := rows[0].Error
+	if e == nil || e.Column != "Notes" || e.Field != "note" || !regexp.MustCompile(`^Shorten note to at most \d+ bytes \(it has 4600\), and use ec=L\.$`).MatchString(e.Fix) {
+		t.Fatalf("%+v", e)
+	}
+	req, _ := batch.Parse([]byte(`{"output":"svg","items":[{"type":"vcard","fields":{"fn":"Ana","email":"ana@example.com","note":` + strconv.Quote(note) + `}}]}`))
+	api, _ := batch.Run(context.Background(), req, "")
+	if a := api.Items[0].Error; a == nil || a.Fix != e.Fix || a.Detail != e.Detail || a.Field != e.Field {
+		t.Errorf("the page says %+v, the API %+v", e, a)
+	}
+}
+
+// The page and the API make the same sheet from the same rows and
+// options, byte for byte, and advise alike on each code; start_at,
+// copies, the offset and where the caption goes included.
+func TestSheetIsTheAPIs(t *testing.T) {
+	for _, layout := range []map[string]string{
+		{"preset": "letter-3x10"},
+		{"preset": "a4-5x13", "start_at": "7", "copies": "2", "offset_x": "0.5", "offset_y": "-0.4", "caption_at": "right", "code_at": "space", "guides": "1"},
+		{"preset": "a4-4x6-round", "test": "1"},
+	} {
+		s := wifiSetup
+		s.Output, s.Sheet = "sheet", layout
+		rows, pdf := run(t, s)
+		var items []string
+		for i := range rows {
+			it := wifiItems[i]
+			items = append(items, it)
+		}
+		sheetJSON, _ := json.Marshal(layout)
+		req, p := batch.Parse([]byte(`{"output":"sheet","sheet":` + string(sheetJSON) + `,"style":{"size":240,"style":"rounded"},"items":[` + strings.Join(items, ",") + `]}`))
+		if p != nil {
+			t.Fatal(p)
+		}
+		res, p := batch.Run(context.Background(), req, "")
+		if p != nil {
+			t.Fatal(p)
+		}
+		api, _, p := batch.Sheet(context.Background(), req, res)
+		if p != nil || !bytes.Equal(api, pdf) {
+			t.Errorf("%v: the page's PDF (%d bytes) is not the API's (%d bytes, %v)", layout, len(pdf), len(api), p)
+		}
+		for i, r := range rows {
+			if r.Advice != res.Items[i].Advice {
+				t.Errorf("%v row %d: the page advises %q, the API %q", layout, i, r.Advice, res.Items[i].Advice)
+			}
+		}
+	}
+	// On Avery 5160 with captions the advice is one the label allows.
+	s := wifiSetup
+	s.Output, s.Sheet = "sheet", map[string]string{"preset": "letter-3x10"}
+	rows, _ := run(t, s)
+	if !strings.Contains(rows[0].Advice, "It fits with any one of: caption_at=right (21.4 mm); no caption (21.4 mm)") {
+		t.Errorf("5160: %s", rows[0].Advice)
+	}
+}
+
+// wifiItems are wifiSetup's rows as the API's items.
+var wifiItems = []string{
+	`{"id":"101","type":"wifi","fields":{"ssid":"Hotel Guest","password":"correct horse 101","security":"WPA"},"style":{"frame_text":"101"}}`,
+	`{"id":"102","type":"wifi","fields":{"ssid":"Hotel Guest","password":"short","security":"WPA"},"style":{"frame_text":"102"}}`,
+	`{"id":"Lobby","type":"wifi","fields":{"ssid":"Lobby \"Free\"","security":"nopass"},"style":{"frame_text":"Lobby"}}`,
+	`{"id":"101","type":"wifi","fields":{"ssid":"Hotel Guest","password":"correct horse 103","security":"WPA"},"style":{"frame_text":"101"}}`,
 }

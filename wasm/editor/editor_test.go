@@ -11,8 +11,8 @@ import (
 	"qrkeyless/worker/api"
 )
 
-// Worked examples from payloads.md (§wifi and §upi): the preview and the
-// download hold exactly the payload the spec gives for these fields.
+// Worked examples from docs/payloads.md (§2.3 wifi, §2.22 upi): the preview and the
+// download hold exactly the payload docs/payloads.md gives for these fields.
 func TestRenderDecodes(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -120,7 +120,7 @@ func TestWarnings(t *testing.T) {
 // fields and style, a kind's symbol rules included (swiss-qr's level and
 // cross, epc's level), and its download the bytes of format=png.
 func TestSameBytesAsTheAPI(t *testing.T) {
-	h := api.New(nil)
+	h := api.New(api.Config{})
 	get := func(target string) []byte {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))

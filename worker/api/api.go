@@ -4,8 +4,6 @@
 package api
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -19,6 +17,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/request"
+	"qrkeyless/core/scan"
 	"qrkeyless/worker/mcp"
 	"qrkeyless/worker/reply"
 )
@@ -54,11 +53,28 @@ type postHelp struct {
 	curl string // curl options that send an example body
 }
 
-// New returns the service's handler. site, when not nil, holds the built
-// editor (HTML, JS, CSS, .wasm) served for paths no route claims; the Worker
-// passes nil because wrangler serves those files as static assets.
-func New(site fs.FS) http.Handler {
-	s := &server{site: site}
+// Config is what the program serving the API (worker/serve_native.go,
+// worker/serve_js.go) gives it: what differs between the native server
+// and the Worker. The zero Config serves the API alone, with the native
+// server's image limits and no bound on heavy requests.
+type Config struct {
+	// Site holds the built editor (HTML, JS, CSS, .wasm), served for paths
+	// no route claims; nil in the Worker, where wrangler serves those files
+	// as static assets.
+	Site fs.FS
+	// Images bound the images POST /api/v1/decode and qr_decode take; a
+	// zero field is core/scan's default.
+	Images scan.Limits
+	// Memory, when not nil, reports the size of the WebAssembly memory
+	// (GET /api/v1/health).
+	Memory func() uint64
+	// Slots, when not nil, bound the heavy requests that run at once.
+	Slots *Slots
+}
+
+// New returns the service's handler.
+func New(c Config) http.Handler {
+	s := &server{Config: c}
 	s.routes = []route{
 		{path: "/api/v1/qr", methods: []string{"GET", "POST"}, handle: s.qr, doc: generateDoc, post: &postHelp{
 			"a JSON object of the GET parameters (Content-Type application/json)",
@@ -75,7 +91,7 @@ func New(site fs.FS) http.Handler {
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
 		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405
-		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(imageLimits).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
@@ -87,8 +103,8 @@ func New(site fs.FS) http.Handler {
 }
 
 type server struct {
+	Config
 	routes []route
-	site   fs.FS
 
 	openAPIOnce sync.Once
 	openAPIJSON []byte
@@ -133,7 +149,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	case contains(allow, r.Method):
 		if rt.heavy {
-			release, ok := acquire(w, r)
+			release, ok := s.Slots.acquire(w, r)
 			if !ok {
 				return
 			}
@@ -178,7 +194,7 @@ func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
 // serveFile answers GET and HEAD from the built site the way wrangler's
 // assets do: /wifi is wifi.html, / is index.html. It reports whether it did.
 func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
-	if s.site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+	if s.Site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
 	// http.ServeFileFS answers a path with a ".." element 400 in plain
@@ -192,8 +208,8 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 		if try == "" || strings.HasPrefix(try, "../") {
 			continue
 		}
-		if st, err := fs.Stat(s.site, try); err == nil && !st.IsDir() {
-			return serveStatic(w, r, s.site, try)
+		if st, err := fs.Stat(s.Site, try); err == nil && !st.IsDir() {
+			return serveStatic(w, r, s.Site, try)
 		}
 	}
 	return false
@@ -239,12 +255,11 @@ func writeDoc(w http.ResponseWriter, r *http.Request, contentType string, body [
 func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, body []byte, cacheControl string) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	etag := reply.ETag(body)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", etag)
 	h.Set("x-qr-cache", "miss") // the Worker's entry says hit when its cache answers
-	if matches(r.Header.Get("If-None-Match"), etag) {
+	if reply.NotModified(r, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -253,18 +268,6 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	// The body is written for HEAD too: net/http drops it natively, workerd
 	// drops it in the Worker, and a Content-Length with no body is an error there.
 	w.Write(body)
-}
-
-// matches reports whether an If-None-Match header names etag (weak
-// comparison, as RFC 9110 asks for If-None-Match).
-func matches(header, etag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
 }
 
 func contains(list []string, s string) bool {

@@ -60,7 +60,7 @@ func TestFixes(t *testing.T) {
 		{"/api/v1/qr?data=hi&style=roundd", "/api/v1/qr?data=hi&style=rounded", "hi"},
 		{"/api/v1/qr?text=hi&eye=leef", "/api/v1/qr?eye=leaf&text=hi", "hi"},
 	}
-	h := New(nil)
+	h := New(Config{})
 	for _, tt := range tests {
 		w := answer(h, "GET", tt.target)
 		if w.Code != 400 {
@@ -105,7 +105,7 @@ func TestMethodFixes(t *testing.T) {
 		{"DELETE", "/api/mcp", "POST, OPTIONS",
 			`POST /api/mcp with a JSON-RPC message (Content-Type application/json), e.g. curl -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' http://qr.test/api/mcp`},
 	}
-	h := New(nil)
+	h := New(Config{})
 	for _, tt := range tests {
 		w := answer(h, tt.method, tt.target)
 		if w.Code != 405 {
@@ -147,7 +147,7 @@ func FuzzHandler(f *testing.F) {
 		f.Add("GET", s)
 	}
 	f.Add("POST", "/api/v1/qr")
-	h := New(nil)
+	h := New(Config{})
 	f.Fuzz(func(t *testing.T, method, target string) {
 		if !strings.HasPrefix(target, "/") || strings.ContainsAny(target, " \r\n\t#") || len(target) > 8000 {
 			return
@@ -191,10 +191,10 @@ func FuzzHandler(f *testing.F) {
 }
 
 // An empty value is the parameter left out: its default, for every
-// rendering parameter (README, "Rendering parameters"), so a template
+// rendering parameter (docs/decisions.md, "An empty parameter is its default"), so a template
 // that fills color= from an empty variable draws what the bare call does.
 func TestEmptyMeansDefault(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	bare := answer(h, "GET", "/api/v1/qr?data=hi").Body.String()
 	for _, p := range params.Shared {
 		for _, name := range p.Names() {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// benchInputs are the inputs the README's and BENCHMARKS.md's figures use.
+// benchInputs are the inputs the figures of docs/ and BENCHMARKS.md use.
 var benchInputs = []struct{ name, text string }{
 	{"url30", "https://example.com/menu?t=123"},
 	{"wifi", "WIFI:T:WPA;S:Home;P:correct horse;;"},
@@ -18,7 +18,7 @@ var benchInputs = []struct{ name, text string }{
 // BenchmarkRequest measures a whole request through the handler: parameter
 // parsing, encoding, rendering and headers, as the Worker runs it.
 func BenchmarkRequest(b *testing.B) {
-	h := New(nil)
+	h := New(Config{})
 	for _, format := range []string{"png", "svg"} {
 		for _, in := range benchInputs {
 			target := "/api/v1/qr?size=512&format=" + format + "&data=" + url.QueryEscape(in.text)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io"
 	"mime"
@@ -17,12 +18,12 @@ import (
 // as multipart form field "file", or as JSON {"image": "data:...;base64,..."}
 // (or bare base64, as the qr_decode tool takes it).
 func (s *server) decode(w http.ResponseWriter, r *http.Request) {
-	img, p := imageFromRequest(r)
+	img, p := imageFromRequest(r, s.Images)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	codes, err := scan.DecodeBytes(r.Context(), img, imageLimits)
+	codes, err := scan.DecodeBytes(r.Context(), img, s.Images)
 	if err != nil {
 		writeProblem(w, r, scan.Problem(err, "", decodeFix))
 		return
@@ -35,10 +36,11 @@ const imageTooBig = "Send an image of at most 16 MiB."
 const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
 
 // imageFromRequest reads the image bytes of a decode request, refusing a
-// body over the limit before reading it when Content-Length says so.
-func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
+// body over lim before reading it when Content-Length says so.
+func imageFromRequest(r *http.Request, lim scan.Limits) ([]byte, *problem.Problem) {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	limit := int64(imageLimits.MaxBytes)
+	maxImage := int64(cmp.Or(lim.MaxBytes, scan.DefaultMaxBytes))
+	limit := maxImage
 	switch mt {
 	case "application/json":
 		limit = limit*4/3 + 1024 // base64 is 4/3 of the image
@@ -62,7 +64,7 @@ func imageFromRequest(r *http.Request) ([]byte, *problem.Problem) {
 				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png .../api/v1/decode")
 			}
 			if part.FormName() == "file" {
-				return readLimited(part, int64(imageLimits.MaxBytes), -1, imageTooBig)
+				return readLimited(part, maxImage, -1, imageTooBig)
 			}
 		}
 	case mt == "application/json":

@@ -20,7 +20,7 @@ import (
 // TestPublishedDocs checks that /openapi.json and /llms*.txt describe every
 // route, parameter and kind the service has.
 func TestPublishedDocs(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	get := func(path string) string {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
@@ -116,7 +116,7 @@ func checkLLMSText(t *testing.T, text string) []string {
 func openAPI(t *testing.T) map[string]any {
 	t.Helper()
 	w := httptest.NewRecorder()
-	New(nil).ServeHTTP(w, httptest.NewRequest("GET", "/openapi.json", nil))
+	New(Config{}).ServeHTTP(w, httptest.NewRequest("GET", "/openapi.json", nil))
 	var doc map[string]any
 	if err := json.Unmarshal(w.Body.Bytes(), &doc); err != nil {
 		t.Fatal(err)
@@ -225,7 +225,7 @@ func TestOpenAPIDeclaresProblems(t *testing.T) {
 // what a reader copies from the description must work.
 func TestOpenAPIExamplesWork(t *testing.T) {
 	doc := openAPI(t)
-	h := New(nil)
+	h := New(Config{})
 	tried := 0
 	eachOperation(doc, func(path, method string, op map[string]any) {
 		if method != "get" && method != "post" || path == "/api/mcp" && method != "post" {
@@ -285,7 +285,7 @@ func TestOpenAPIExamplesWork(t *testing.T) {
 // its required fields says why in its schema (anyOf, allOf or oneOf): the
 // description must not promise that such a call works.
 func TestEitherOrIsDeclared(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	declared := 0
 	for _, k := range payload.All() {
 		q := url.Values{}

@@ -112,7 +112,7 @@ func TestFairUse(t *testing.T) {
 
 // The 429 through the handler: a problem document with Retry-After.
 func TestFairUseAnswers429(t *testing.T) {
-	h := FairUse(New(nil))
+	h := FairUse(New(Config{}))
 	var last *httptest.ResponseRecorder
 	for range Limits[1].Requests + 1 {
 		r := httptest.NewRequest("POST", "/api/v1/qr/batch", nil)

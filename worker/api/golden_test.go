@@ -20,7 +20,7 @@ import (
 )
 
 // writeGolden rewrites testdata/golden.json from the handler as it is.
-// The corpus was taken before issue 28's refactor moved the pipeline, and
+// The corpus was taken before the pipeline moved into core/generate, and
 // stands for "the same request gives the same bytes": run with -golden only
 // when a change of answer is intended, and say which in the commit.
 var writeGolden = flag.Bool("golden", false, "rewrite testdata/golden.json")
@@ -228,9 +228,9 @@ func goldenAnswerOf(h http.Handler, gr goldenRequest) goldenAnswer {
 }
 
 // TestGolden: every request of the corpus gets the answer it got before
-// the pipeline was moved (issue 28): same status, headers and bytes.
+// the pipeline was moved into core/generate: same status, headers and bytes.
 func TestGolden(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	reqs := goldenRequests()
 	type entry struct {
 		Request goldenRequest `json:"request"`

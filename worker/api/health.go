@@ -43,7 +43,10 @@ func (s *server) health(w http.ResponseWriter, r *http.Request) {
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(heap)
 	a := healthAnswer{Instance: instance(), Requests: served.Load(), Status: "ok"}
-	a.Memory.GoHeap, a.Memory.Wasm = heap[0].Value.Uint64(), wasmBytes()
+	a.Memory.GoHeap = heap[0].Value.Uint64()
+	if s.Memory != nil {
+		a.Memory.Wasm = s.Memory()
+	}
 	body, _ := json.Marshal(a)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -29,7 +29,7 @@ type hostileCase struct {
 	status      int
 }
 
-// hostileCases are the attacks of issue 14, each once measured at tens
+// hostileCases are the attacks of internal/hostile, each once measured at tens
 // of seconds or gigabytes, and the most expensive legitimate requests
 // beside them.
 func hostileCases() []hostileCase {
@@ -108,7 +108,7 @@ func TestHostileInputIsBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds of decoding")
 	}
-	h := New(nil)
+	h := New(Config{})
 	const maxHeld = 100 << 20
 	for _, c := range hostileCases() {
 		b := budget.New()

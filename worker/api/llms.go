@@ -9,7 +9,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/render"
-	"qrkeyless/worker/mcp"
+	"qrkeyless/worker/tools"
 )
 
 // llms answers GET /llms.txt (full=false) and /llms-full.txt: plain-text
@@ -75,7 +75,7 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 
 ## Kinds
 
-`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), strings.Join(mcp.ToolNames(), ", "))
+`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), strings.Join(tools.Names(), ", "))
 	for _, k := range payload.All() {
 		fmt.Fprintf(&b, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
 		if full {

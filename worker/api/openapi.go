@@ -20,7 +20,7 @@ import (
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
-	"qrkeyless/worker/mcp"
+	"qrkeyless/worker/tools"
 )
 
 type obj = map[string]any
@@ -34,7 +34,7 @@ func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 	writeDoc(w, r, "application/json", s.openAPIJSON)
 }
 
-// License is the service's licence, as the OpenAPI description and README state it.
+// License is the service's licence, as the OpenAPI description, LICENSE and README state it.
 const License = "MIT"
 
 // openAPIDoc walks the routes: each carries its own operations (doc),
@@ -530,7 +530,7 @@ func mcpDoc() map[string]obj {
 	rpc := ref("schemas", "JSONRPCResponse")
 	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
 		"content": jsonContent(ref("schemas", "JSONRPCError"))}
-	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(mcp.ToolNames(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
+	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(tools.Names(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
 		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
 			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
 			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",
@@ -542,7 +542,9 @@ func mcpDoc() map[string]obj {
 			"202": obj{"description": "A notification or a response was accepted; no body"},
 			"204": obj{"description": "A cancelled or empty exchange; no body"},
 			"304": ref("responses", "NotModified"),
-			"400": rpcError,
+			"400": obj{"description": "A JSON-RPC error (the body is not JSON or not one JSON-RPC message; at 2026-07-28, a version, headers or _meta the server refuses), " +
+				"or a problem document for a refusal before JSON-RPC (a protocol version header of no revision the server serves)",
+				"content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCError")}, problem.ContentType: obj{"schema": ref("schemas", "Problem")}}},
 			"404": rpcError,
 		}, problems("403", "413", "415"))}}
 }

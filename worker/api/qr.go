@@ -195,11 +195,11 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 		writeProblem(w, r, p)
 		return
 	}
-	if keyFirst(w, r, req.Secret, req.Key("code")...) {
+	if edge.First(w, r, req.Secret, req.Key("code")...) {
 		return
 	}
 	if req.Heavy() { // a verify is as heavy as on its own route
-		release, ok := acquire(w, r)
+		release, ok := s.Slots.acquire(w, r)
 		if !ok {
 			return
 		}
@@ -257,7 +257,7 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	if keyFirst(w, r, req.Secret, req.Key("verify")...) {
+	if edge.First(w, r, req.Secret, req.Key("verify")...) {
 		return
 	}
 	code, p := verify.Draw(req)

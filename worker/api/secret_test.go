@@ -42,7 +42,7 @@ var spellings = map[string][]string{
 // size, wrong methods, unknown paths, bad query pairs) under every
 // spelling, and checks that no answer, body or header, holds it.
 func TestNoAnswerRepeatsASecret(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	type req struct{ method, target string }
 	var reqs []req
 	add := func(method, format string, args ...any) {
@@ -106,7 +106,7 @@ func TestNoAnswerRepeatsASecret(t *testing.T) {
 // and the problem repeats neither: reading one of them once made an
 // open network of a protected one.
 func TestTwoSecretsAreAConflict(t *testing.T) {
-	h := New(nil)
+	h := New(Config{})
 	for _, target := range []string{
 		"/api/v1/wifi?ssid=x&password=aaaaaaaa1&password=bbbbbbbb2",
 		"/api/v1/wifi?ssid=x&security=WPA&password=aaaaaaaa1&password=bbbbbbbb2",

@@ -37,7 +37,7 @@ var site = fstest.MapFS{
 // assets do (/wifi is wifi.html, / is index.html) with the content types
 // a browser needs; .wasm must be application/wasm for streaming compilation.
 func TestSiteFiles(t *testing.T) {
-	h := New(site)
+	h := New(Config{Site: site})
 	for _, tc := range []struct {
 		path, contentType, body string
 	}{
@@ -67,7 +67,7 @@ func TestSiteFiles(t *testing.T) {
 // A HEAD of a page answers as its GET would, without the body.
 func TestSiteHead(t *testing.T) {
 	w := httptest.NewRecorder()
-	New(site).ServeHTTP(w, httptest.NewRequest("HEAD", "/wifi", nil))
+	New(Config{Site: site}).ServeHTTP(w, httptest.NewRequest("HEAD", "/wifi", nil))
 	if w.Code != 200 || w.Body.Len() != 0 || w.Header().Get("Content-Length") != strconv.Itoa(len(site["wifi.html"].Data)) {
 		t.Errorf("HEAD /wifi: %d, %d bytes of body, Content-Length %q", w.Code, w.Body.Len(), w.Header().Get("Content-Length"))
 	}
@@ -91,9 +91,9 @@ func TestSiteMisses(t *testing.T) {
 		{nil, "GET", "/wifi"},
 		{nil, "GET", "/"},
 	} {
-		h := New(nil)
+		h := New(Config{})
 		if tc.site != nil {
-			h = New(*tc.site)
+			h = New(Config{Site: *tc.site})
 		}
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(tc.method, tc.path, nil))
@@ -120,7 +120,7 @@ func checkProblem(t *testing.T, w *httptest.ResponseRecorder, what string, code 
 // Routes come before files: a site can never shadow the API.
 func TestSiteBehindRoutes(t *testing.T) {
 	w := httptest.NewRecorder()
-	New(site).ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/health", nil))
+	New(Config{Site: site}).ServeHTTP(w, httptest.NewRequest("GET", "/api/v1/health", nil))
 	if w.Code != 200 || strings.Contains(w.Body.String(), "not the health check") {
 		t.Errorf("GET /api/v1/health with a file there: %d %q", w.Code, w.Body)
 	}
@@ -146,7 +146,7 @@ func TestSiteDir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := New(os.DirFS(dir))
+	h := New(Config{Site: os.DirFS(dir)})
 	for path, want := range map[string]string{"/": "index", "/wifi": "wifi", "/gallery": "gallery", "/gallery/": "gallery"} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
@@ -204,7 +204,7 @@ func unpack(t *testing.T, encoding string, body []byte) []byte {
 // Cache-Control and an ETag that is weak on a compressed copy.
 func TestSiteCompressed(t *testing.T) {
 	site, js := packed(t)
-	h := New(site)
+	h := New(Config{Site: site})
 	for _, tc := range []struct {
 		accept, want string // Accept-Encoding, and the Content-Encoding it gets
 	}{
@@ -256,7 +256,7 @@ func TestSiteCompressed(t *testing.T) {
 // compressed or not, and gets 304 without a body; a changed file gets 200.
 func TestSiteRevalidates(t *testing.T) {
 	site, _ := packed(t)
-	h := New(site)
+	h := New(Config{Site: site})
 	get := func(accept, tag string) *httptest.ResponseRecorder {
 		r := httptest.NewRequest("GET", "/app.js", nil)
 		r.Header.Set("Accept-Encoding", accept)
@@ -286,7 +286,7 @@ func TestSiteHeadCompressed(t *testing.T) {
 	r := httptest.NewRequest("HEAD", "/app.js", nil)
 	r.Header.Set("Accept-Encoding", "br")
 	w := httptest.NewRecorder()
-	New(site).ServeHTTP(w, r)
+	New(Config{Site: site}).ServeHTTP(w, r)
 	if w.Code != 200 || w.Body.Len() != 0 || w.Header().Get("Content-Encoding") != "br" || !strings.HasPrefix(w.Header().Get("ETag"), "W/") {
 		t.Errorf("HEAD /app.js: %d, %d bytes, Content-Encoding %q, ETag %q", w.Code, w.Body.Len(), w.Header().Get("Content-Encoding"), w.Header().Get("ETag"))
 	}
@@ -299,7 +299,7 @@ func TestSiteCopiesHidden(t *testing.T) {
 	site[".assetsignore"] = &fstest.MapFile{Data: []byte("*.br\n*.gz\n")}
 	for _, path := range []string{"/app.js.br", "/app.js.gz", "/.assetsignore"} {
 		w := httptest.NewRecorder()
-		New(site).ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		New(Config{Site: site}).ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		checkProblem(t, w, "GET "+path, 404)
 	}
 }
@@ -327,7 +327,7 @@ func TestSiteStaleCopy(t *testing.T) {
 	r := httptest.NewRequest("GET", "/app.js", nil)
 	r.Header.Set("Accept-Encoding", "br, gzip")
 	w := httptest.NewRecorder()
-	New(os.DirFS(dir)).ServeHTTP(w, r)
+	New(Config{Site: os.DirFS(dir)}).ServeHTTP(w, r)
 	if w.Header().Get("Content-Encoding") != "" || !bytes.Equal(w.Body.Bytes(), fresh) {
 		t.Errorf("a stale copy was sent: Content-Encoding %q, %q", w.Header().Get("Content-Encoding"), w.Body)
 	}

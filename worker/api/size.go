@@ -7,6 +7,7 @@ import (
 
 	"qrkeyless/core/request"
 	"qrkeyless/core/size"
+	"qrkeyless/worker/edge"
 )
 
 // sizeAdvice answers GET /api/v1/size: how large to print or show a code,
@@ -22,7 +23,7 @@ func (s *server) sizeAdvice(w http.ResponseWriter, r *http.Request) {
 	}
 	in, _ := size.Read(call) // Advise has read it without a problem
 	secret := request.HasSecret(call.Query)
-	if keyFirst(w, r, secret, "size", fmt.Sprintf("%+v", in)) {
+	if edge.First(w, r, secret, "size", fmt.Sprintf("%+v", in)) {
 		return
 	}
 	body, _ := json.Marshal(a)

@@ -13,7 +13,7 @@ import (
 func typedGet(t *testing.T, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
-	New(nil).ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://x"+target, nil))
+	New(Config{}).ServeHTTP(w, httptest.NewRequest(http.MethodGet, "http://x"+target, nil))
 	return w
 }
 
@@ -30,7 +30,7 @@ func typedProblem(t *testing.T, w *httptest.ResponseRecorder, code int) (p struc
 }
 
 // A request carrying a secret field is answered no-store and no-referrer,
-// as decisions.md asks, whether it succeeds or fails; a problem about it
+// as docs/decisions.md (Secrets) asks, whether it succeeds or fails; a problem about it
 // never echoes the secret.
 func TestTypedSecretHeaders(t *testing.T) {
 	for target, code := range map[string]int{
@@ -51,7 +51,7 @@ func TestTypedSecretHeaders(t *testing.T) {
 	}
 }
 
-// The bad input of issue 4, each answered with a problem whose fix works.
+// Bad input to typed endpoints, each answered with a problem whose fix works.
 func TestTypedProblems(t *testing.T) {
 	tests := []struct {
 		target, field string
@@ -93,14 +93,14 @@ func TestTypedProblems(t *testing.T) {
 	}
 }
 
-// GET /api/v1/types lists exactly the 38 kinds of payloads.md, by the
-// names of its §2 headings, and the 6 of issue 23.
+// GET /api/v1/types lists exactly the 44 kinds of docs/payloads.md, by the
+// names of its §2 headings.
 func TestTypesListsEveryKind(t *testing.T) {
 	want := []string{"url", "text", "wifi", "vcard", "mecard", "email", "matmsg", "phone", "sms", "mms",
 		"whatsapp", "telegram", "facetime", "skype", "event", "geo", "maps", "bookmark", "otp", "app", "social",
 		"upi", "paypal", "bezahlcode", "bitcoin", "bitcoincash", "litecoin", "ethereum", "monero", "epc",
 		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks",
-		// Beyond payloads.md (issue 23; docs/payloads-emv-gs1.md):
+		// docs/payloads.md §2.39-2.44, added after the first 38:
 		"gs1-digital-link", "emv-merchant", "vietqr", "qris", "duitnow", "khqr"}
 	slices.Sort(want)
 	w := typedGet(t, "/api/v1/types")
@@ -123,6 +123,6 @@ func TestTypesListsEveryKind(t *testing.T) {
 	}
 	slices.Sort(got)
 	if body.Count != 44 || !slices.Equal(got, want) {
-		t.Errorf("types lists %d: %q; want the 38 of payloads.md and the 6 of issue 23: %q", body.Count, got, want)
+		t.Errorf("types lists %d: %q; want the 44 of docs/payloads.md: %q", body.Count, got, want)
 	}
 }

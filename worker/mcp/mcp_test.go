@@ -2,10 +2,12 @@ package mcp_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,16 +18,18 @@ import (
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
 	"qrkeyless/internal/hostile"
 	"qrkeyless/internal/readback"
 	"qrkeyless/worker/api"
+	"qrkeyless/worker/edge"
 	"qrkeyless/worker/mcp"
 )
 
 // service is the whole API, as served: /api/mcp and the REST routes its
 // results point at.
-var service = api.New(nil)
+var service = api.New(api.Config{})
 
 type message struct {
 	ID     any             `json:"id"`
@@ -166,9 +170,9 @@ func TestImagesDecodeAndTheirURLsRenderTheSameBytes(t *testing.T) {
 	}{
 		{"qr_generate", map[string]any{"data": "https://example.com/a b?c=d&e", "size": 256, "style": "rounded"}, "https://example.com/a b?c=d&e"},
 		{"qr_generate", map[string]any{"data": "hello", "format": "svg"}, "hello"},
-		// payloads.md §2.3: an open network.
+		// docs/payloads.md §2.3: an open network.
 		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Guest", "security": "nopass"}}, "WIFI:T:nopass;S:Guest;;"},
-		// payloads.md: a phone number is tel:<number>.
+		// docs/payloads.md §2.8: a phone number is tel:<number>.
 		{"qr_generate_typed", map[string]any{"type": "phone", "fields": map[string]any{"number": "+15551234567"}, "color": "1a237e"}, "tel:+15551234567"},
 	} {
 		r := callTool(t, tc.tool, tc.args)
@@ -665,26 +669,77 @@ func TestGenerateForPrintAndTerminal(t *testing.T) {
 	}
 }
 
-// TestModernHeadersAreReadWithoutTheirWhitespace: a 2026-07-28 request's
-// Mcp-Name and Mcp-Method are compared with the body without the spaces
-// round them (RFC 9110 5.5), which net/http strips from a real request and
-// workerd hands over as sent.
-func TestModernHeadersAreReadWithoutTheirWhitespace(t *testing.T) {
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"hi"},` +
-		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+// On a loopback connection (go run ./worker, make dev), a foreign Host or
+// Origin is a 403 problem, which stops DNS rebinding; a local one is
+// served, and on any other connection any origin is.
+func TestLoopbackRefusesForeignHostAndOrigin(t *testing.T) {
+	loopback := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9900}
+	public := &net.TCPAddr{IP: net.IPv4(203, 0, 113, 7), Port: 443}
 	for _, tc := range []struct {
-		name   string
-		status int
-	}{{"  qr_generate  ", 200}, {"qr_generate", 200}, {"qr_verify", 400}} {
-		r := httptest.NewRequest("POST", "http://qr.test/api/mcp", strings.NewReader(body))
+		local        net.Addr
+		host, origin string
+		status       int
+	}{
+		{loopback, "evil.example.com", "", 403},
+		{loopback, "localhost:9900", "http://evil.example.com", 403},
+		{loopback, "evil.example.com", "http://localhost:9900", 403},
+		{loopback, "127.0.0.1:9900", "http://localhost:9900", 200},
+		{loopback, "[::1]:9900", "", 200},
+		{public, "evil.example.com", "http://evil.example.com", 200},
+	} {
+		r := httptest.NewRequest("POST", "http://"+tc.host+"/api/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
 		r.Header.Set("Content-Type", "application/json")
-		r.Header.Set("MCP-Protocol-Version", " 2026-07-28 ")
-		r.Header.Set("Mcp-Method", "tools/call ")
-		r.Header.Set("Mcp-Name", tc.name)
-		w := httptest.NewRecorder()
-		service.ServeHTTP(w, r)
-		if w.Code != tc.status {
-			t.Errorf("Mcp-Name %q: %d %.200s, want %d", tc.name, w.Code, w.Body, tc.status)
+		if tc.origin != "" {
+			r.Header.Set("Origin", tc.origin)
 		}
+		w := httptest.NewRecorder()
+		service.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, tc.local)))
+		if w.Code != tc.status || tc.status == 403 && w.Header().Get("Content-Type") != problem.ContentType {
+			t.Errorf("Host %s, Origin %q on %s: %d %s %.200s, want %d", tc.host, tc.origin, tc.local, w.Code, w.Header().Get("Content-Type"), w.Body, tc.status)
+		}
+	}
+}
+
+// The Worker's entry first asks for the key of a 2026-07-28 tools/list
+// alone, which it gets (204, nothing made) only for a request that passes
+// every check; the whole answer carries the same key and an ETag, and a
+// client holding that ETag gets 304.
+func TestToolsListForTheEdgeCache(t *testing.T) {
+	send := func(mode string, capabilities any, ifNoneMatch string) *httptest.ResponseRecorder {
+		meta := map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+		if capabilities != nil {
+			meta["io.modelcontextprotocol/clientCapabilities"] = capabilities
+		}
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": map[string]any{"_meta": meta}})
+		r := httptest.NewRequest("POST", "http://qr.test/api/mcp", bytes.NewReader(b))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("MCP-Protocol-Version", "2026-07-28")
+		r.Header.Set("Mcp-Method", "tools/list")
+		r.Header.Set("If-None-Match", ifNoneMatch)
+		if mode != "" {
+			r.Header.Set(edge.Header, mode)
+		}
+		w := httptest.NewRecorder()
+		service.ServeHTTP(w, edge.FromEntry(r))
+		return w
+	}
+	keyOnly := send("2", map[string]any{}, "")
+	key := keyOnly.Header().Get(edge.KeyHeader)
+	if keyOnly.Code != 204 || key == "" || keyOnly.Body.Len() != 0 {
+		t.Fatalf("key alone: %d, key %q, %d bytes", keyOnly.Code, key, keyOnly.Body.Len())
+	}
+	if bad := send("2", nil, ""); bad.Code != 400 || bad.Header().Get(edge.KeyHeader) != "" {
+		t.Errorf("key alone for a _meta without capabilities: %d, key %q; want the 400 and no key", bad.Code, bad.Header().Get(edge.KeyHeader))
+	}
+	whole := send("1", map[string]any{}, "")
+	etag := whole.Header().Get("ETag")
+	if whole.Code != 200 || whole.Header().Get(edge.KeyHeader) != key || etag == "" || !strings.Contains(whole.Body.String(), `"qr_generate"`) {
+		t.Fatalf("whole answer: %d, key %q (want %q), ETag %q", whole.Code, whole.Header().Get(edge.KeyHeader), key, etag)
+	}
+	if plain := send("", map[string]any{}, ""); plain.Header().Get(edge.KeyHeader) != "" || plain.Header().Get("ETag") != etag {
+		t.Errorf("not through the entry: key %q, ETag %q; want no key and ETag %s", plain.Header().Get(edge.KeyHeader), plain.Header().Get("ETag"), etag)
+	}
+	if held := send("", map[string]any{}, etag); held.Code != 304 {
+		t.Errorf("If-None-Match %s: %d, want 304", etag, held.Code)
 	}
 }

@@ -1,12 +1,16 @@
 // Package reply writes what the service's HTTP handlers (worker/api and
-// worker/mcp) both answer with: a problem document, never stored, and the
+// worker/mcp) both answer with: a problem document, never stored; the
+// ETag of a body and the check of If-None-Match against it; and the
 // origin a request was made to, against which absolute URLs and fixes are
 // written.
 package reply
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"qrkeyless/core/problem"
 )
@@ -44,4 +48,23 @@ func Origin(r *http.Request) string {
 		host = r.URL.Host
 	}
 	return scheme + "://" + host
+}
+
+// ETag is the strong entity tag of body: a hash of its bytes, so the same
+// answer has the same tag in every instance and on every server.
+func ETag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// NotModified reports whether r's If-None-Match names etag (the weak
+// comparison RFC 9110 asks for If-None-Match), so that the answer is 304.
+func NotModified(r *http.Request, etag string) bool {
+	for _, t := range strings.Split(r.Header.Get("If-None-Match"), ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // PhotoClasses are what phones see beyond the hard set's damage: the
-// classes of the decoder's photo corpus (issue 20), each one way a real
+// classes of the decoder's photo corpus, each one way a real
 // photo of a printed or on-screen code goes wrong. Photos draws them.
 var PhotoClasses = []string{
 	"low-contrast-noise", "uneven-light", "glare", "perspective-45", "barrel", "cylinder",

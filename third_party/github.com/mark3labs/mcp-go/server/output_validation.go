@@ -5,7 +5,7 @@
 // Worker's 16.1 MB, paid by every program that imports this package even
 // though validation is opt-in (WithInputSchemaValidation,
 // WithOutputSchemaValidation). validation_off.go stands in without the tag.
-// Upstream report: README, "Stack".
+// Upstream report: docs/stack.md, "Patched copies".
 
 //go:build mcpgo_schemavalidation
 

@@ -170,10 +170,17 @@ func (e *requestError) Error() string {
 }
 
 func (e *requestError) ToJSONRPCError() mcp.JSONRPCError {
+	// PATCHED (qrkeyless): params that do not unmarshal into the method's
+	// request are Invalid params (-32602), not Invalid Request.
+	code := e.code
+	var unparsable *UnparsableMessageError
+	if code == mcp.INVALID_REQUEST && errors.As(e.err, &unparsable) {
+		code = mcp.INVALID_PARAMS
+	}
 	return mcp.JSONRPCError{
 		JSONRPC: mcp.JSONRPC_VERSION,
 		ID:      mcp.NewRequestId(e.id),
-		Error:   mcp.NewJSONRPCErrorDetails(e.code, e.err.Error(), e.data),
+		Error:   mcp.NewJSONRPCErrorDetails(code, e.err.Error(), e.data),
 	}
 }
 

@@ -293,7 +293,11 @@ type StreamableHTTPServer struct {
 	listeningStreams   sync.Map // sessionID --> *resumableStream (the standalone listening stream)
 	listeningPumpStops sync.Map // sessionID --> chan struct{} (stops the session's pump)
 
-	httpServer *http.Server
+	// PATCHED (qrkeyless): held as any, not *http.Server. Any program that
+	// uses the transport converts *StreamableHTTPServer to an interface,
+	// and the linker keeps whatever the types of its fields reach: through
+	// http.Server.TLSNextProto, all of crypto/tls.
+	httpServer any // *http.Server, made by Start or given to WithStreamableHTTPServer
 	mu         sync.RWMutex
 
 	endpointPath             string
@@ -445,24 +449,25 @@ func (s *StreamableHTTPServer) ServeHTTP(w http.ResponseWriter, r *http.Request)
 //	s.Start(":8080")
 func (s *StreamableHTTPServer) Start(addr string) error {
 	s.mu.Lock()
-	if s.httpServer == nil {
+	srv, _ := s.httpServer.(*http.Server) // PATCHED (qrkeyless)
+	if srv == nil {
 		mux := http.NewServeMux()
 		mux.Handle(s.endpointPath, s)
 		if s.protectedResourceMetadataHandler != nil && s.protectedResourceMetadataPath != s.endpointPath {
 			mux.Handle(s.protectedResourceMetadataPath, s.protectedResourceMetadataHandler)
 		}
-		s.httpServer = &http.Server{
+		srv = &http.Server{ // PATCHED (qrkeyless): srv, then the field
 			Addr:    addr,
 			Handler: mux,
 		}
+		s.httpServer = srv
 	} else {
-		if s.httpServer.Addr == "" {
-			s.httpServer.Addr = addr
-		} else if s.httpServer.Addr != addr {
-			return fmt.Errorf("conflicting listen address: WithStreamableHTTPServer(%q) vs Start(%q)", s.httpServer.Addr, addr)
+		if srv.Addr == "" { // PATCHED (qrkeyless): srv for s.httpServer here
+			srv.Addr = addr
+		} else if srv.Addr != addr {
+			return fmt.Errorf("conflicting listen address: WithStreamableHTTPServer(%q) vs Start(%q)", srv.Addr, addr)
 		}
 	}
-	srv := s.httpServer
 	s.mu.Unlock()
 
 	if s.tlsCertFile != "" || s.tlsKeyFile != "" {
@@ -492,7 +497,7 @@ func (s *StreamableHTTPServer) Shutdown(ctx context.Context) error {
 
 	// shutdown the server if needed (may use as a http.Handler)
 	s.mu.RLock()
-	srv := s.httpServer
+	srv, _ := s.httpServer.(*http.Server) // PATCHED (qrkeyless)
 	s.mu.RUnlock()
 	if srv == nil {
 		return nil
@@ -572,7 +577,24 @@ func (s *StreamableHTTPServer) handlePost(w HTTPResponseWriter, r *HTTPRequest) 
 		Method mcp.MCPMethod   `json:"method,omitempty"`
 	}
 	if err := json.Unmarshal(rawData, &jsonMessage); err != nil {
-		s.writeJSONRPCError(w, nil, mcp.PARSE_ERROR, "request body is not valid json")
+		// PATCHED (qrkeyless): JSON that is not a message object (a batch,
+		// a bare value, a method that is not a string) is Invalid Request.
+		code, message := mcp.PARSE_ERROR, "request body is not valid json"
+		if json.Valid(rawData) {
+			code, message = mcp.INVALID_REQUEST, "request body is not a JSON-RPC message object"
+		}
+		s.writeJSONRPCError(w, nil, code, message)
+		return
+	}
+	// PATCHED (qrkeyless): an id is a string or a number, never null, and a
+	// message is a request or notification (method) or a response (result
+	// or error): anything else is Invalid Request, not a response to accept.
+	if id := jsonMessage.ID; id != nil && id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9') {
+		s.writeJSONRPCError(w, nil, mcp.INVALID_REQUEST, "id must be a string or a number")
+		return
+	}
+	if jsonMessage.Method == "" && jsonMessage.Result == nil && jsonMessage.Error == nil {
+		s.writeJSONRPCError(w, nil, mcp.INVALID_REQUEST, "a message needs a method, or a result or an error")
 		return
 	}
 
@@ -1018,8 +1040,18 @@ drainLoop:
 				status = httpStatusForJSONRPCError(errResponse.Error.Code)
 			}
 		}
-		w.WriteHeader(status)
-		err := json.NewEncoder(w).Encode(response)
+		// PATCHED (qrkeyless): a client that accepts an event stream and not
+		// JSON gets the response as the one event of a stream.
+		var err error
+		if acceptsOnlyEventStream(r.header().Get("Accept")) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Header().Set("X-Accel-Buffering", "no")
+			w.WriteHeader(status)
+			err = writeSSEEvent(w, response)
+		} else {
+			w.WriteHeader(status)
+			err = json.NewEncoder(w).Encode(response)
+		}
 		if err != nil {
 			s.logger.Error("Failed to write response", "err", err)
 		}
@@ -2271,4 +2303,23 @@ func isExplicitEmptyObject(data json.RawMessage) bool {
 	}
 
 	return len(obj) == 0
+}
+
+// PATCHED (qrkeyless): acceptsOnlyEventStream reports whether an Accept
+// header admits text/event-stream and not application/json.
+func acceptsOnlyEventStream(accept string) bool {
+	stream, js := false, false
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil || params["q"] == "0" {
+			continue
+		}
+		switch mt {
+		case "text/event-stream":
+			stream = true
+		case "application/json", "application/*", "*/*":
+			js = true
+		}
+	}
+	return stream && !js
 }

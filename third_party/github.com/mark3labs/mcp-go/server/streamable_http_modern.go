@@ -144,6 +144,14 @@ func (s *StreamableHTTPServer) validateModernRequest(
 		return false
 	}
 
+	// PATCHED (qrkeyless): a _meta without client capabilities is refused
+	// here with 400, like the version faults above, so that an Invalid
+	// params that reaches dispatch is a method's answer (see below).
+	if _, err := extractRequestProtocolInfo(r.Body); err != nil {
+		s.writeJSONRPCErrorStatus(w, id, mcp.INVALID_PARAMS, err.Error(), http.StatusBadRequest)
+		return false
+	}
+
 	return true
 }
 
@@ -153,11 +161,14 @@ func httpStatusForJSONRPCError(code int) int {
 	switch code {
 	case mcp.METHOD_NOT_FOUND:
 		return http.StatusNotFound
+	// PATCHED (qrkeyless): not INVALID_PARAMS. A method answers -32602 for
+	// an unknown tool or arguments of the wrong shape; with 400 a client
+	// following the revision's backward-compatibility rule may take the
+	// answer for an era mismatch rather than an answer to its call.
 	case mcp.HEADER_MISMATCH,
 		mcp.MISSING_REQUIRED_CLIENT_CAPABILITY,
 		mcp.UNSUPPORTED_PROTOCOL_VERSION,
 		mcp.INVALID_REQUEST,
-		mcp.INVALID_PARAMS,
 		mcp.PARSE_ERROR:
 		return http.StatusBadRequest
 	default:

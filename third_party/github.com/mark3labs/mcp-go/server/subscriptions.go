@@ -67,6 +67,14 @@ func (s *MCPServer) handleSubscriptionsListen(
 		}
 	}
 
+	// PATCHED (qrkeyless): a server that advertises nothing a listen stream
+	// delivers (no listChanged, no resource subscribe) does not offer the
+	// method, rather than acknowledge an empty subscription on a stream.
+	everything := mcp.SubscriptionFilter{ToolsListChanged: true, PromptsListChanged: true, ResourcesListChanged: true, ResourceSubscriptions: []string{""}}
+	if s.allowedSubscriptions(everything).IsEmpty() {
+		return nil, &requestError{id: id, code: mcp.METHOD_NOT_FOUND, err: errors.New("subscriptions/listen: this server has no notifications to subscribe to")}
+	}
+
 	session := ClientSessionFromContext(ctx)
 	if session == nil {
 		return nil, &requestError{

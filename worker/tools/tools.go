@@ -1,0 +1,385 @@
+// Package tools holds the service's six MCP tools, declared with
+// mark3labs/mcp-go's tool API: their input schemas read from the tables
+// the REST API reads (schema.go), their output schemas from the types the
+// REST endpoints answer with, and each an adapter over the same core calls
+// as its REST endpoint. A bad argument is a tool result holding the
+// problem document the REST call would give, never a JSON-RPC error.
+// worker/mcp serves them at /api/mcp.
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/url"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"qrkeyless/core/batch"
+	gen "qrkeyless/core/generate"
+	"qrkeyless/core/params"
+	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
+	"qrkeyless/core/render"
+	"qrkeyless/core/request"
+	"qrkeyless/core/scan"
+	"qrkeyless/core/size"
+	"qrkeyless/core/verify"
+)
+
+// call is the body of a tool: its arguments in, a result or the problem
+// with them out.
+type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem)
+
+// All returns the six tools. limits bound the images qr_decode takes, as
+// they bound POST /api/v1/decode.
+func All(limits scan.Limits) []server.ServerTool {
+	return []server.ServerTool{
+		define("qr_generate", "Generate a QR code",
+			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
+				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
+				"module matrix as JSON, or a data URI).",
+			generateInput(), nil, generate),
+		define("qr_generate_typed", "Generate a typed QR code",
+			"Build the payload of a typed kind (wifi network, contact card, event, payment, ...) from named fields, "+
+				"exactly as scanners expect it, and encode it. Returns the PNG image and the URL of the REST call "+
+				"that renders the same code (secret fields such as a wifi password are left out of the URL).",
+			typedInput(), nil, generateTyped),
+		define("qr_decode", "Decode QR codes in an image",
+			"Find and decode every QR code in a PNG, JPEG, GIF or WebP image given as base64 or a data URI. "+
+				"Returns each code's text, version, error correction level, corners, and the typed payload "+
+				"recognised from the text (e.g. a wifi network's fields).",
+			decodeInput(), decodeOutput(), decoder(limits)),
+		define("qr_verify", "Check that a QR code scans",
+			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
+				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
+				"colors, a thin quiet zone, a shape that fails at small print sizes).",
+			verifyInput(), verifyOutput(), verifyTool),
+		define("qr_batch", "Generate many QR codes",
+			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
+				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
+				"module matrix, zip one PNG per item as an embedded application/zip resource, sheet a printable "+
+				"PDF of labels (A4 or Letter, a label stock's preset or a grid of your own, vector codes, frame_text "+
+				"as each one's caption; each item's advice says when its code is too small for its label and what "+
+				"would make it fit) as an embedded application/pdf resource. An item that fails "+
+				"carries its problem document and does not fail the others.", batch.MaxItems),
+			batchInput(), batchOutput(), runBatch),
+		define("qr_size_recommend", "Recommend a print or screen size",
+			"How large to print or show a code so it scans. Give data (or length, its byte count) and distance_m "+
+				"or medium; dpi and ec are optional. Returns the version and error correction level that fit, the "+
+				"minimum size in mm and pixels, the module size, and the rule that decided it.",
+			sizeInput(), sizeOutput(), recommend),
+	}
+}
+
+// Names names the tools.
+func Names() []string {
+	var names []string
+	for _, t := range All(scan.Limits{}) {
+		names = append(names, t.Tool.Name)
+	}
+	return names
+}
+
+// define declares a tool. Every tool only computes: it reads nothing but
+// its arguments, changes nothing, and gives the same answer every time.
+func define(name, title, description string, input, output schema, c call) server.ServerTool {
+	opts := []mcp.ToolOption{mcp.WithDescription(description), mcp.WithTitleAnnotation(title),
+		mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithIdempotentHintAnnotation(true), mcp.WithOpenWorldHintAnnotation(false)}
+	if output != nil {
+		opts = append(opts, mcp.WithRawOutputSchema(marshal(output)))
+	}
+	t := mcp.NewToolWithRawSchema(name, description, marshal(input))
+	for _, o := range opts {
+		o(&t)
+	}
+	t.Title = title
+	return server.ServerTool{Tool: t, Handler: run(c)}
+}
+
+// run adapts a call to tools/call: a problem becomes a tool result with
+// isError and the problem document as its text, never a JSON-RPC error,
+// so that the model reads the fix; the fix is absolute, as the result's
+// URL is.
+func run(c call) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			// A panic is a bug; answer it as one rather than let it end the
+			// Worker's Go instance for every request that follows.
+			if v := recover(); v != nil {
+				res = problemResult(ctx, problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
+			}
+		}()
+		args, ok := req.Params.Arguments.(map[string]any)
+		if req.Params.Arguments != nil && !ok {
+			return problemResult(ctx, problem.BadBody.New("", "arguments must be a JSON object", `Send "arguments" as an object, e.g. {"data":"https://example.com"}.`)), nil
+		}
+		res, p := c(ctx, args)
+		if p != nil {
+			return problemResult(ctx, request.Scrub(p, flat(args))), nil
+		}
+		return res, nil
+	}
+}
+
+// flat is the arguments as one query, a kind's fields included, for
+// request.Scrub: whatever argument holds a secret, no problem repeats it.
+func flat(args map[string]any) url.Values {
+	q := url.Values{}
+	for name, v := range args {
+		if s, ok := params.Scalar(v); ok {
+			q.Add(name, s)
+		}
+	}
+	if fields, ok := args["fields"].(map[string]any); ok {
+		for name, v := range fields {
+			if s, ok := params.Scalar(v); ok {
+				q.Add(name, s)
+			}
+		}
+	}
+	return q
+}
+
+// problemResult is a tool result with isError holding p, its fix made
+// absolute when it is a path of the service.
+func problemResult(ctx context.Context, p *problem.Problem) *mcp.CallToolResult {
+	if strings.HasPrefix(p.Fix, "/") {
+		fixed := *p
+		fixed.Fix = originOf(ctx) + p.Fix
+		p = &fixed
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(string(p.JSON()))}}
+}
+
+// briefLimit is the most JSON a result repeats as text: a batch of
+// base64 PNGs can be megabytes, which the text part would send twice.
+const briefLimit = 64 << 10
+
+// structured returns v as structured content and, for clients that read
+// only text, as JSON text; given a summary, a result over briefLimit says
+// what the structured content holds instead of repeating it.
+func structured(v any, summary string) *mcp.CallToolResult {
+	b := marshal(v)
+	text := string(b)
+	if summary != "" && len(b) > briefLimit {
+		text = summary
+	}
+	return &mcp.CallToolResult{StructuredContent: json.RawMessage(b), Content: []mcp.Content{mcp.NewTextContent(text)}}
+}
+
+// query turns tool arguments into the query the REST endpoint would get,
+// so that they meet the same parser, aliases and problems.
+func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
+	rest := maps.Clone(args)
+	for _, name := range skip {
+		delete(rest, name)
+	}
+	q := url.Values{}
+	return q, params.Object(rest, q, func(name string) *problem.Problem {
+		return problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
+	})
+}
+
+// generate is qr_generate: GET /api/v1/qr as a tool.
+func generate(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	return picture(ctx, request.NewCall("/api/v1/qr", q), nil)
+}
+
+// generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
+// kind's fields given as an object beside the rendering parameters.
+func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	q, p := query(args, "type", "fields")
+	if p != nil {
+		return nil, p
+	}
+	fields, ok := args["fields"].(map[string]any)
+	if args["fields"] != nil && !ok {
+		return nil, problem.BadValue.New("fields", "fields must be an object of the kind's field names and values",
+			`Give "fields" as an object, e.g. {"type":"wifi","fields":{"ssid":"Home","password":"..."}}.`)
+	}
+	if p := params.Object(fields, q, func(f string) *problem.Problem {
+		return problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
+	}); p != nil {
+		return nil, p
+	}
+	name, _ := args["type"].(string)
+	k, p := gen.KindArg(name, q)
+	if p != nil {
+		return nil, p
+	}
+	return picture(ctx, request.NewCall("/api/v1/"+k.Name, q), k)
+}
+
+// picture renders the call as the REST endpoint it names would: the PNG
+// as image content, then the absolute URL of the call (with a note when
+// it holds a secret, which the URL leaves out), then the body of any
+// format but png: a binary one (PDF) as an embedded resource, the others
+// as text.
+func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.CallToolResult, *problem.Problem) {
+	req, p := gen.Read(call, kind)
+	if p != nil {
+		return nil, p
+	}
+	f := req.Options.Format
+	code, body, p := verify.Make(ctx, req, f)
+	if p != nil {
+		return nil, p
+	}
+	link := originOf(ctx) + req.Call.With("", "")
+	if request.HasSecret(req.Call.Query) {
+		link += "\nThe URL carries " + request.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
+	}
+	png := body
+	if f.Name != "png" {
+		png = code.Bytes(render.Formats[0])
+	}
+	res := &mcp.CallToolResult{Content: []mcp.Content{
+		mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"), mcp.NewTextContent(link)}}
+	switch {
+	case f.Name == "png":
+	case f.Binary: // an embedded resource, as base64
+		res.Content = append(res.Content, resource("qr-code."+f.Ext, f.ContentType, body))
+	default:
+		res.Content = append(res.Content, mcp.NewTextContent(string(body)))
+	}
+	return res, nil
+}
+
+// resource is a file as an embedded resource, base64.
+func resource(uri, mimeType string, body []byte) mcp.EmbeddedResource {
+	return mcp.NewEmbeddedResource(mcp.BlobResourceContents{URI: uri, MIMEType: mimeType, Blob: base64.StdEncoding.EncodeToString(body)})
+}
+
+// decoder returns qr_decode: POST /api/v1/decode as a tool, with the image
+// as base64 text (tool arguments are JSON; MCP has no binary argument).
+func decoder(limits scan.Limits) call {
+	return func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+		img, p := imageArg(args["image"])
+		if p != nil {
+			return nil, p
+		}
+		codes, err := scan.DecodeBytes(ctx, img, limits)
+		if err != nil {
+			return nil, scan.Problem(err, "image", imageFix)
+		}
+		return structured(scan.NewAnswer(codes), ""), nil
+	}
+}
+
+const imageFix = `Give "image" as the file's bytes in base64, or as a data URI such as data:image/png;base64,iVBORw0KGgo...`
+
+// imageArg reads the image argument: base64 or a data URI, in every
+// spelling POST /api/v1/decode takes in its JSON body (see
+// scan.DecodeDataURI).
+func imageArg(v any) ([]byte, *problem.Problem) {
+	s, ok := v.(string)
+	if !ok || s == "" {
+		return nil, problem.Missing.New("image", "image is required: a PNG, JPEG, GIF or WebP file as base64 or a data URI", imageFix)
+	}
+	img, err := scan.DecodeDataURI(s)
+	if err != nil {
+		return nil, problem.BadValue.New("image", err.Error(), imageFix)
+	}
+	return img, nil
+}
+
+// verifyTool is qr_verify: GET /api/v1/verify as a tool.
+func verifyTool(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	req, p := gen.ReadVerify(request.NewCall("/api/v1/verify", q))
+	if p != nil {
+		return nil, p
+	}
+	code, p := verify.Draw(req)
+	if p != nil {
+		return nil, p
+	}
+	return structured(code.Verify(ctx), ""), nil
+}
+
+// runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
+// being the request body.
+func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	req, p := batch.Parse(marshal(args))
+	if p != nil {
+		return nil, p
+	}
+	out, p := batch.Run(ctx, req, originOf(ctx))
+	if p != nil {
+		return nil, p
+	}
+	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
+	switch req.Output {
+	case "zip":
+		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", out.Zip()))
+	case "sheet":
+		pdf, _, p := batch.Sheet(ctx, req, out)
+		if p != nil {
+			return nil, p
+		}
+		res.Content = append(res.Content, resource("qr-labels.pdf", "application/pdf", pdf))
+	}
+	return res, nil
+}
+
+// recommend is qr_size_recommend: GET /api/v1/size as a tool, its
+// arguments read as that query by core/size.
+func recommend(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+	q, p := query(args)
+	if p != nil {
+		return nil, p
+	}
+	a, p := size.Advise(request.NewCall("/api/v1/size", q))
+	if p != nil {
+		return nil, p
+	}
+	return structured(a, ""), nil
+}
+
+// marshal writes our own values as JSON, which cannot fail, with & < >
+// kept as they are.
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+type originKey struct{}
+
+// WithOrigin returns ctx carrying the scheme and host the request was
+// made to, against which results' URLs and fixes are written.
+func WithOrigin(ctx context.Context, origin string) context.Context {
+	return context.WithValue(ctx, originKey{}, origin)
+}
+
+// originOf returns the origin ctx carries, or "" outside a request.
+func originOf(ctx context.Context) string {
+	s, _ := ctx.Value(originKey{}).(string)
+	return s
+}
+
+func kindNames() []string {
+	var names []string
+	for _, k := range payload.All() {
+		names = append(names, k.Name)
+	}
+	return names
+}
