@@ -413,10 +413,6 @@ func unlessJSON(rules []payload.Unless) string {
 	if len(rules) == 0 {
 		return ""
 	}
-	type rule struct {
-		Field  string   `json:"field"`
-		Values []string `json:"values"`
-	}
 	out := make([]rule, len(rules))
 	for i, u := range rules {
 		out[i] = rule{u.Field, u.Values}

@@ -371,63 +371,39 @@ async function copy(button) {
 //   sets nothing) keeps its example, drawn into the page when the site was
 //   built (site/main.go): what the program draws for an empty form;
 // - a link whose fields make a code needing no secret shows the code the
-//   API draws for them: the page's API URL as SVG, the bytes the program
-//   draws for the same values (wasm/editor's TestSameBytesAsTheAPI), an
-//   answer the edge and the browser keep for good. The request is the API
-//   URL the page shows, which never holds a secret or the logo;
+//   API draws for them, asked for by the page's inline script as it is
+//   parsed (templates/first.js, qrFirst): the page's API URL as SVG, the
+//   bytes the program draws for the same values (wasm/editor's
+//   TestSameBytesAsTheAPI), an answer the edge and the browser keep for
+//   good. The request never holds a secret or the logo;
 // - any other link (one that lacks a field, or needs a secret, which a
 //   link never holds) shows nothing until the program has drawn.
 // docs/editor.md, "Loading", has the figures.
+
+// first is what the inline script did (templates/first.js).
+const first = window.qrFirst ?? { url: '', svg: '', stop: false, done: Promise.resolve() };
 
 // markFirst marks the first code on screen, once, saying how it came.
 function markFirst(how) {
   if (!performance.getEntriesByName('qr:first-code').length) performance.mark('qr:first-code', { detail: how });
 }
 
-// needed reports whether the field el must be filled for a code: it is
-// required, or a rule of its kind asks for it unless another field has one
-// of some values (data-unless: a Wi-Fi password, unless the network is open).
-function needed(el) {
-  if (el.required) return true;
-  return JSON.parse(el.dataset.unless || '[]').some((u) => {
-    const v = value(form.querySelector(`[data-field="${u.field}"]`));
-    return v !== '' && !u.values.includes(v);
-  });
-}
-
-// complete reports whether the form, as a link filled it, makes a code of
-// its own (not the example) without a secret: every field it needs is
-// filled, and a link never fills a secret. The API may still refuse it
-// (a wrong IBAN): then the program draws what it finds.
-const complete = () => controls.some((el) => typed(el) && value(el) !== '') && controls.every((el) => !el.dataset.field || value(el) !== '' || !needed(el));
-
 let edited = false; // the form changed before the program had drawn
 let early = ''; // the code the API drew for the link
 
 function firstCode() {
-  codeBox.closest('.code-box').classList.remove('baked');
   const example = pageQuery() === '' && !logoWanted;
-  $('code-tag').hidden = !example;
-  $('code-note').hidden = example; // else "Loading the editor…"
+  if (example || !first.svg) {
+    codeBox.closest('.code-box').classList.remove('baked');
+    $('code-tag').hidden = !example;
+    $('code-note').hidden = example; // else "Loading the editor…"
+  }
   if (example) return markFirst('page');
+  if (first.svg) return; // shown already
+  // Until the API answers (first.done), or for good when no request was made.
   codeBox.replaceChildren();
   codeBox.classList.add('blank');
   codeBox.setAttribute('aria-label', 'No code yet');
-  if (!complete()) return;
-  const q = apiQuery();
-  fetch(`/api/v1/${kind || 'qr'}${q}${q ? '&' : '?'}format=svg`, { priority: 'high' })
-    .then(async (res) => {
-      if (!res.ok || !res.headers.get('content-type')?.startsWith('image/svg+xml')) return;
-      const svg = await res.text();
-      if (drawn || edited) return;
-      show(svg);
-      early = svg;
-      codeBox.classList.remove('blank');
-      codeBox.setAttribute('aria-label', title ? `${title} QR code` : 'QR code');
-      $('code-note').hidden = true;
-      markFirst('api');
-    })
-    .catch(() => {}); // the program draws it
 }
 
 // --- start -----------------------------------------------------------------------
@@ -469,7 +445,7 @@ for (const el of form.querySelectorAll('[data-ui]')) {
 // changedEarly: the form changed before the program has drawn, so a code
 // shown before it (firstCode) is no longer the form's.
 function changedEarly() {
-  edited = true;
+  edited = first.stop = true;
   if (codeBox.querySelector('svg')) codeBox.classList.add('stale');
 }
 let ready = false;
@@ -489,6 +465,13 @@ $('dl-png').addEventListener('click', () => download('png'));
 $('dl-svg').addEventListener('click', () => download('svg'));
 
 async function start() {
+  // The link's first code comes first (first.done settles once it is
+  // shown, or refused, or when no request was made): compiling and
+  // starting the program hold the page for a while, and would hold back
+  // the answer and its paint. The program downloads meanwhile (the head's
+  // preload).
+  await first.done;
+  if (first.svg) await painted();
   const go = new Go();
   const source = fetch('/editor.wasm');
   let wasm;
@@ -498,6 +481,7 @@ async function start() {
     // A server that sends .wasm without application/wasm still works.
     wasm = await WebAssembly.instantiate(await (await source).arrayBuffer(), go.importObject);
   }
+  if (first.svg && !edited) shown = early = first.svg;
   go.run(wasm.instance);
   ready = true;
   draw();
@@ -512,6 +496,9 @@ async function start() {
     form.querySelector('details.branding').open = true;
   }
 }
+
+// painted resolves once the page has painted what it shows now.
+const painted = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
 
 // arrange runs once the first code is drawn, for a page opened from a
 // link. A link that made a code keeps it first on a phone. One that did
