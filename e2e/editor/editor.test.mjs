@@ -430,6 +430,32 @@ test('a shared link shows its code before the program, and the program takes it 
   }
 });
 
+test('the first code, before the program: axe-core finds no WCAG 2.1 AA violation at 390 and 1280 px, light and dark', { timeout: 180_000 }, async () => {
+  const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  for (const scheme of ['light', 'dark']) {
+    for (const viewport of [phone, { width: 1280, height: 900 }]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      const release = await slowProgram(page);
+      await page.goto(`${editorURL}/wifi?ssid=Guest&sec=nopass`, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('#code svg');
+      assert.equal(await page.getAttribute('#code', 'aria-label'), 'Wi-Fi network QR code');
+      assert.ok(await page.isHidden('#code-tag'), 'the link\'s code is marked as an example');
+      await page.screenshot({ path: new URL(`../../build/editor-first-${viewport.width}-${scheme}.png`, import.meta.url).pathname });
+      await page.addScriptTag({ path: axe });
+      const violations = await page.evaluate(async () => {
+        const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+      });
+      assert.deepEqual(violations, [], `${scheme}, ${viewport.width} px`);
+      release();
+      await editorReady(page);
+      await page.close();
+    }
+  }
+});
+
 test('a link that lacks a field or needs a secret asks nothing of the API, and no secret is ever sent', { timeout: 180_000 }, async () => {
   for (const path of ['/wifi?ssid=Home&sec=WPA', '/wifi?sec=nopass&style=dot', '/otp?issuer=ACME&account=jane%40example.com', '/upi?pn=Acme%20Store']) {
     const before = requests.length;

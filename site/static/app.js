@@ -388,6 +388,9 @@ function markFirst(how) {
   if (!performance.getEntriesByName('qr:first-code').length) performance.mark('qr:first-code', { detail: how });
 }
 
+// painted resolves once the page has painted what it shows now.
+const painted = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+
 let edited = false; // the form changed before the program had drawn
 let early = ''; // the code the API drew for the link
 
@@ -411,6 +414,13 @@ function firstCode() {
 const dropped = fillFromURL();
 syncURL();
 firstCode();
+// A link's first code on its way comes first (first.done settles once it
+// is shown, or refused, or at once when no request was made): the rest of
+// the page's set-up, and compiling and starting the program, hold the page
+// for a while and would hold back the answer and its paint. The program
+// downloads meanwhile (the head's preload).
+await first.done;
+if (first.svg) await painted();
 // On a phone the style options fold away unless the link set some, so the
 // code is a short scroll below the fields.
 if (matchMedia('(max-width: 56rem)').matches) {
@@ -465,13 +475,6 @@ $('dl-png').addEventListener('click', () => download('png'));
 $('dl-svg').addEventListener('click', () => download('svg'));
 
 async function start() {
-  // The link's first code comes first (first.done settles once it is
-  // shown, or refused, or when no request was made): compiling and
-  // starting the program hold the page for a while, and would hold back
-  // the answer and its paint. The program downloads meanwhile (the head's
-  // preload).
-  await first.done;
-  if (first.svg) await painted();
   const go = new Go();
   const source = fetch('/editor.wasm');
   let wasm;
@@ -496,9 +499,6 @@ async function start() {
     form.querySelector('details.branding').open = true;
   }
 }
-
-// painted resolves once the page has painted what it shows now.
-const painted = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
 
 // arrange runs once the first code is drawn, for a page opened from a
 // link. A link that made a code keeps it first on a phone. One that did
