@@ -29,7 +29,8 @@ build: worker site
 # friends from site/static, the browser program (editor.wasm, built without
 # fonts: it draws the plain code), the verify worker's program (verify.wasm,
 # which also draws branded codes, with its fonts), the /batch page's
-# worker program (batch.wasm), Go's wasm_exec.js, and the
+# worker program (batch.wasm), the /inspect page's (inspect.wasm), Go's
+# wasm_exec.js, and the
 # gallery of every style x eye and of branded codes (docs/gallery.png and
 # docs/branding.png are copies of its contact sheets); last, the brotli and
 # gzip copies the native server sends (site/compress: about 20 s when
@@ -41,6 +42,7 @@ site: templ-check
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -tags nogofonts -o build/site/editor.wasm ./wasm
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/verify.wasm ./wasm/verify
 	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/batch.wasm ./wasm/batch
+	$(WASM_ENV) $(GO) build $(GOFLAGS_BUILD) -o build/site/inspect.wasm ./wasm/inspect
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/site/wasm_exec.js
 	@raw=$$(stat -c %s build/site/editor.wasm); gz=$$(gzip -9c build/site/editor.wasm | wc -c); \
 	echo "editor .wasm: $$raw bytes raw, $$gz gzip (target < $(EDITOR_GZIP_MAX))"; \
@@ -53,6 +55,7 @@ site: templ-check
 		exit 1; fi
 	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
 	@echo "batch .wasm: $$(stat -c %s build/site/batch.wasm) bytes raw, $$(gzip -9c build/site/batch.wasm | wc -c) gzip (loaded on /batch only)"
+	@echo "inspect .wasm: $$(stat -c %s build/site/inspect.wasm) bytes raw, $$(gzip -9c build/site/inspect.wasm | wc -c) gzip (loaded on /inspect only)"
 	$(GO) run ./site/compress build/site
 	@echo "editor .wasm as the native server sends it: $$(stat -c %s build/site/editor.wasm.br) bytes brotli, $$(stat -c %s build/site/editor.wasm.gz) gzip"
 

@@ -210,8 +210,8 @@ func TestPathStyle(t *testing.T) {
 		// A wrong extension is replaced (not kept as data), and a fault in
 		// the query is fixed in the /q/ form the caller used.
 		for _, tt := range []struct{ target, fix, data string }{
-			{"/q/hello.gif?size=300", "/q/hello.png?size=300", "hello"},
-			{"/q/hello.jpg", "/q/hello.png", "hello"},
+			{"/q/hello.webp?size=300", "/q/hello.png?size=300", "hello"},
+			{"/q/hello.jpeg", "/q/hello.jpg", "hello"},
 			{"/q/example.com?size=300", "/q/example.com.png?size=300", "example.com"},
 			{"/q/hi.png?style=stars", "/q/hi.png?style=star", "hi"},
 			{"/q/" + enc + ".svg?colour=1a237e", "/q/" + url.PathEscape(text) + ".svg?color=1a237e", text},
@@ -280,7 +280,7 @@ func TestBadInput(t *testing.T) {
 			{"data=hi&size=10", "size", []string{"64"}, "size=64"},
 			{"data=hi&size=big", "size", []string{"big"}, "size=512"},
 			{"data=hi&margin=11", "margin", []string{"11", "10"}, "margin=10"},
-			{"data=hi&format=gif", "format", []string{"gif", "png"}, "format="},
+			{"data=hi&format=webp", "format", []string{"webp", "png"}, "format="},
 			{"data=hi&ec=X", "ec", []string{"X"}, "ec="},
 			{"data=hi&style=bubbly", "style", []string{"bubbly"}, "style=square"},
 			{"data=hi&eye=blob", "eye", []string{"blob"}, "eye=square"},

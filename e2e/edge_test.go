@@ -149,6 +149,8 @@ func TestFairUse(t *testing.T) {
 		"verify": {"GET", "/api/v1/qr?data=fair&verify=1", "", nil},
 		"mcp": {"POST", "/api/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"fair"}}}`,
 			map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}},
+		// goQR's read-qr-code: a decode by another path (core/compat)
+		"decode /v1/read-qr-code/": {"POST", "/v1/read-qr-code/", "not an image", map[string]string{"Content-Type": "image/png"}},
 	}
 	each(t, func(t *testing.T, base string) {
 		t.Parallel() // the targets at once: each class waits out a window
@@ -158,61 +160,70 @@ func TestFairUse(t *testing.T) {
 		}
 		// The service's own table, which a unit test holds to wrangler.toml.
 		for _, l := range api.Limits {
-			c, ok := classes[l.Class]
-			if !ok {
-				continue
+			paths := l.Paths
+			if len(paths) == 0 {
+				paths = []string{""}
 			}
-			t.Run(l.Class, func(t *testing.T) {
-				t.Parallel()
-				client := address()
-				send := func(from string) response {
-					h := map[string]string{header: from}
-					for k, v := range c.header {
-						h[k] = v
+			for i, path := range paths { // a class of several paths shares one count
+				c, ok := classes[l.Class+" "+path]
+				if !ok && i == 0 {
+					c, ok = classes[l.Class]
+				}
+				if !ok {
+					continue
+				}
+				t.Run(l.Class+" "+path, func(t *testing.T) {
+					t.Parallel()
+					client := address()
+					send := func(from string) response {
+						h := map[string]string{header: from}
+						for k, v := range c.header {
+							h[k] = v
+						}
+						var body *strings.Reader
+						if c.body != "" {
+							body = strings.NewReader(c.body)
+						}
+						if body == nil {
+							return do(t, c.method, base+c.path, h, nil)
+						}
+						return do(t, c.method, base+c.path, h, body)
 					}
-					var body *strings.Reader
-					if c.body != "" {
-						body = strings.NewReader(c.body)
+					// Windows are fixed, so a burst may straddle two: within
+					// 2*limit+1 requests a 429 must come, after at least limit.
+					allowed, refused := 0, response{}
+					for range 2*l.Requests + 1 {
+						r := send(client)
+						if r.status == 429 {
+							refused = r
+							break
+						}
+						allowed++
 					}
-					if body == nil {
-						return do(t, c.method, base+c.path, h, nil)
+					if refused.status != 429 {
+						t.Fatalf("%d %s requests from one address, no 429", allowed, l.Class)
 					}
-					return do(t, c.method, base+c.path, h, body)
-				}
-				// Windows are fixed, so a burst may straddle two: within
-				// 2*limit+1 requests a 429 must come, after at least limit.
-				allowed, refused := 0, response{}
-				for range 2*l.Requests + 1 {
-					r := send(client)
-					if r.status == 429 {
-						refused = r
-						break
+					if allowed < l.Requests {
+						t.Errorf("429 after %d requests; the limit is %d", allowed, l.Requests)
 					}
-					allowed++
-				}
-				if refused.status != 429 {
-					t.Fatalf("%d %s requests from one address, no 429", allowed, l.Class)
-				}
-				if allowed < l.Requests {
-					t.Errorf("429 after %d requests; the limit is %d", allowed, l.Requests)
-				}
-				var p struct{ Type, Detail, Fix string }
-				json.Unmarshal(refused.body, &p)
-				retry, err := strconv.Atoi(refused.header.Get("Retry-After"))
-				if refused.header.Get("Content-Type") != "application/problem+json" || p.Type != "/problems/too-many-requests" || p.Fix == "" || err != nil || retry < 1 || retry > l.Period {
-					t.Errorf("429: %s, Retry-After %q, %s", refused.header.Get("Content-Type"), refused.header.Get("Retry-After"), refused.body)
-				}
-				if !strings.Contains(p.Fix, fmt.Sprintf("%d %s requests every %d seconds", l.Requests, l.Class, l.Period)) {
-					t.Errorf("the fix does not give the limit: %s", p.Fix)
-				}
-				if r := send(address()); r.status == 429 {
-					t.Error("another address was refused")
-				}
-				time.Sleep(time.Duration(retry)*time.Second + 200*time.Millisecond)
-				if r := send(client); r.status == 429 {
-					t.Errorf("still refused %d s after Retry-After %d", retry, retry)
-				}
-			})
+					var p struct{ Type, Detail, Fix string }
+					json.Unmarshal(refused.body, &p)
+					retry, err := strconv.Atoi(refused.header.Get("Retry-After"))
+					if refused.header.Get("Content-Type") != "application/problem+json" || p.Type != "/problems/too-many-requests" || p.Fix == "" || err != nil || retry < 1 || retry > l.Period {
+						t.Errorf("429: %s, Retry-After %q, %s", refused.header.Get("Content-Type"), refused.header.Get("Retry-After"), refused.body)
+					}
+					if !strings.Contains(p.Fix, fmt.Sprintf("%d %s requests every %d seconds", l.Requests, l.Class, l.Period)) {
+						t.Errorf("the fix does not give the limit: %s", p.Fix)
+					}
+					if r := send(address()); r.status == 429 {
+						t.Error("another address was refused")
+					}
+					time.Sleep(time.Duration(retry)*time.Second + 200*time.Millisecond)
+					if r := send(client); r.status == 429 {
+						t.Errorf("still refused %d s after Retry-After %d", retry, retry)
+					}
+				})
+			}
 		}
 	})
 }

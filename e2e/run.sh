@@ -57,19 +57,30 @@ npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/
 npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
 
 go test -count=1 ./e2e/
+# readers writes a set of pictures to build/NAME (the Go test TEST of PKG,
+# told the folder in VAR) and has e2e/agreement/SCRIPT read them with
+# readers that are not ours.
+readers() {
+  rm -rf "build/$1"
+  env "$2=$PWD/build/$1" go test -count=1 -run "^$3\$" "$4"
+  node "e2e/agreement/$5" "build/$1"
+}
 # Verify's promise against readers that are not ours: the agreement set
 # (every style and eye, versions 3 to 40, low-contrast colours, each code
 # photographed by Go and by ImageMagick at 3 and 2.5 px a module, JPEG 40
 # to 75, two frames each) read by zxing-cpp and jsQR.
-rm -rf build/agreement
-QR_AGREEMENT_DIR="$PWD/build/agreement" go test -count=1 -run '^TestWriteAgreementSet$' ./core/scan/
-node e2e/agreement/agreement.mjs build/agreement
+readers agreement QR_AGREEMENT_DIR TestWriteAgreementSet ./core/scan/ agreement.mjs
+# A clean render of every style and eye, 256 to 1024 px, navy on white,
+# read by zxing-cpp and jsQR: each must read every picture.
+readers styleset QR_STYLE_DIR TestWriteStyleSet ./core/render/ styles.mjs
+# Decode against zxing-cpp on faint codes: dark and light 10 to 25 grey
+# levels apart under Gaussian noise (hardset.Faint), at every contrast our
+# decoder must read at least as many pictures as zxing-cpp.
+readers faint QR_FAINT_DIR TestWriteFaintSet ./core/scan/ faint.mjs
 # The promise that every branded code is verified before it is served:
 # the style matrix grown to logos, frames and gradients, decided as
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
-rm -rf build/brandset
-QR_BRAND_DIR="$PWD/build/brandset" go test -count=1 -run '^TestWriteBrandSet$' ./core/verify/
-node e2e/agreement/brand.mjs build/brandset
+readers brandset QR_BRAND_DIR TestWriteBrandSet ./core/verify/ brand.mjs
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
 # The Go clients beside the TypeScript ones: the official Go SDK and
 # mcp-go's own client, at 2025-11-25 and 2026-07-28 (their own module).

@@ -2,13 +2,13 @@
 // kind (<kind>.html, served at /<kind>) and the free-text page
 // (index.html), each with its example code drawn in (what its program
 // draws for the form as the page loads), the batch page (batch.html,
-// /batch), the API reference (docs.html, /docs, from the OpenAPI
-// description worker/api writes), the scripts, styles and workers from
-// site/static, the pictures of the style, eye, frame and fill choices, and
-// a favicon (a code). The Makefile adds the three .wasm programs and
-// wasm_exec.js, then the compressed copies (site/compress). (Frames are
-// drawn by verify.wasm and batch.wasm, which carry their fonts: the site
-// serves none.)
+// /batch), the inspect page (inspect.html, /inspect), the API reference
+// (docs.html, /docs, from the OpenAPI description worker/api writes), the
+// scripts, styles and workers from site/static, the pictures of the style,
+// eye, frame and fill choices, and a favicon (a code). The Makefile adds
+// the four .wasm programs and wasm_exec.js, then the compressed copies
+// (site/compress). (Frames are drawn by verify.wasm and batch.wasm, which
+// carry their fonts: the site serves none.)
 //
 //	go run ./site -out build/site
 package main
@@ -38,8 +38,10 @@ import (
 var static embed.FS
 
 // reserved are first path segments a kind's page must not take: the API,
-// the path-style codes, and the site's own files and folders.
-var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true, "batch": true, "docs": true}
+// the path-style codes, the paths of the APIs the service answers for
+// (core/compat: /v1/..., /qr, /chart), and the site's own files and folders.
+var reserved = map[string]bool{"api": true, "q": true, "index": true, "fonts": true, "gallery": true, "openapi": true, "llms": true, "batch": true, "inspect": true, "docs": true,
+	"v1": true, "qr": true, "chart": true}
 
 func main() {
 	out := flag.String("out", "build/site", "directory to write into")
@@ -61,7 +63,7 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	pages := map[string]templ.Component{"index.html": templates.Index(payload.All(), index), "batch.html": templates.Batch(payload.All()), "docs.html": templates.Docs(ref)}
+	pages := map[string]templ.Component{"index.html": templates.Index(payload.All(), index), "batch.html": templates.Batch(payload.All()), "inspect.html": templates.Inspect(), "docs.html": templates.Docs(ref)}
 	for _, k := range payload.All() {
 		if reserved[k.Name] {
 			return fmt.Errorf("site: kind %q would take the path /%s, which the service uses", k.Name, k.Name)

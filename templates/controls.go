@@ -578,4 +578,4 @@ func group(cs []Control, name string) []Control {
 // siteLink is a page of the site the header links to.
 type siteLink struct{ path, label string }
 
-var siteLinks = []siteLink{{"/", "Make a code"}, {"/batch", "Many codes"}, {"/docs", "API reference"}}
+var siteLinks = []siteLink{{"/", "Make a code"}, {"/batch", "Many codes"}, {"/inspect", "Why won't it scan?"}, {"/docs", "API reference"}}

@@ -44,7 +44,7 @@ export async function classOf(req, limits) {
   const method = req.method === "HEAD" ? "GET" : req.method;
   const verify = url.searchParams.get("verify");
   for (const l of limits.slice(0, -1)) {
-    if (method === l.method && url.pathname === l.path && (!l.call || (await isCall(l, req)))) return l;
+    if (method === l.method && l.paths.includes(url.pathname) && (!l.call || (await isCall(l, req)))) return l;
     if (l.verify && method === "GET" && verify !== null && l.yes.includes(verify.trim().toLowerCase())) return l;
   }
   return limits[limits.length - 1];

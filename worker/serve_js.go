@@ -207,6 +207,7 @@ func tooMany(_ js.Value, args []js.Value) any {
 	for _, l := range api.Limits {
 		if l.Class == args[1].String() {
 			api.WriteTooMany(w, r, l, args[2].Int())
+			break // a class's rows (decode's two paths) share its numbers
 		}
 	}
 	var pairs []any

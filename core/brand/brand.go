@@ -76,7 +76,7 @@ func New(c *qr.Code, o params.Options) (*Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	k.fr = frame.Options{Frame: b.Frame, Text: b.FrameText, Color: b.FrameColor, BG: k.ro.BG}
+	k.fr = frame.Options{Frame: b.Frame, Text: b.FrameText, Color: b.FrameColor, BG: k.ro.BG, CaptionSize: float64(b.CaptionSize)}
 	paper := k.fr.Paper()
 	k.fr.TextColor = b.TextOn(style.Band, paper)
 	if err := k.fr.Check(); err != nil {

@@ -96,19 +96,32 @@ func hrpExpand(hrp string) []byte {
 	return v
 }
 
+// bech32Polymod is BIP 173's checksum polynomial over values.
 func bech32Polymod(values []byte) uint32 {
-	gen := [5]uint32{0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3}
-	chk := uint32(1)
+	return uint32(polymod(values, 30, [5]uint64{0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3}))
+}
+
+// cashPolymod is CashAddr's (a 40-bit BCH code over the same 5-bit
+// values), with its final 1 taken off, so that a valid address gives 0.
+func cashPolymod(values []byte) uint64 {
+	return polymod(values, 40, [5]uint64{0x98f2bc8e61, 0x79b76d99e2, 0xf33e5fb3c4, 0xae2eabe2a8, 0x1e4f43e470}) ^ 1
+}
+
+// polymod is the remainder of values (5 bits each) by a BCH generator of
+// bits bits, whose multiples of x^5 .. x^9 are gen, starting from 1: the
+// checksum Bech32 and CashAddr share.
+func polymod(values []byte, bits uint, gen [5]uint64) uint64 {
+	c := uint64(1)
 	for _, v := range values {
-		top := chk >> 25
-		chk = (chk&0x1ffffff)<<5 ^ uint32(v)
+		top := c >> (bits - 5)
+		c = (c&(1<<(bits-5)-1))<<5 ^ uint64(v)
 		for i := range 5 {
 			if top>>i&1 == 1 {
-				chk ^= gen[i]
+				c ^= gen[i]
 			}
 		}
 	}
-	return chk
+	return c
 }
 
 // CashAddr checks s as a Bitcoin Cash CashAddr address, with or without
@@ -150,21 +163,6 @@ func CashAddr(s string) (string, error) {
 		return "", bad
 	}
 	return low, nil
-}
-
-func cashPolymod(values []byte) uint64 {
-	gen := [5]uint64{0x98f2bc8e61, 0x79b76d99e2, 0xf33e5fb3c4, 0xae2eabe2a8, 0x1e4f43e470}
-	c := uint64(1)
-	for _, v := range values {
-		top := c >> 35
-		c = (c&0x07ffffffff)<<5 ^ uint64(v)
-		for i := range 5 {
-			if top>>i&1 == 1 {
-				c ^= gen[i]
-			}
-		}
-	}
-	return c ^ 1
 }
 
 const base58Chars = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"

@@ -28,6 +28,11 @@ type Options struct {
 	Color     color.NRGBA // the frame's lines and bands
 	TextColor color.NRGBA // the text
 	BG        color.NRGBA // the paper, the code's background (A == 0: transparent)
+
+	// CaptionSize is a caption's letter size in pixels (frame none); 0
+	// for the size that suits the code. Letters too wide for the code
+	// are made smaller, as any text here is.
+	CaptionSize float64
 }
 
 // MaxText is the most characters a frame's text may have.
@@ -152,7 +157,11 @@ func newLayout(side int, o Options) (layout, error) {
 		l.w = side
 		y = s
 		if text != "" {
-			y = set(s, s+0.15*size, max(s/16, 12), false)
+			cs := max(s/16, 12)
+			if o.CaptionSize > 0 {
+				cs = o.CaptionSize
+			}
+			y = set(s, s+0.15*size, cs, false)
 		}
 	case "box", "rounded":
 		r := 0.0

@@ -101,6 +101,7 @@ type Brand struct {
 	FrameColor     color.NRGBA
 	FrameTextColor color.NRGBA
 	frameTextSet   bool // frame_text_color was given, not the default
+	CaptionSize    int  // a caption's letters in pixels; 0 for the size that suits the code (QuickChart's captionFontSize sets it: core/compat)
 }
 
 // Branded reports whether b asks for anything a plain render does not
@@ -308,6 +309,9 @@ func (b Brand) canonical() string {
 		fmt.Fprintf(&s, "&frame=%s&frame_color=%s&frame_text=%s", b.Frame, Hex(b.FrameColor), url.QueryEscape(b.FrameText))
 		if b.frameTextSet {
 			s.WriteString("&frame_text_color=" + Hex(b.FrameTextColor))
+		}
+		if b.CaptionSize > 0 {
+			s.WriteString("&caption_size=" + strconv.Itoa(b.CaptionSize))
 		}
 	}
 	return s.String()

@@ -112,6 +112,8 @@ var (
 	Data = Param{Name: "data", Aliases: []string{"text", "content", "url", "q"}, Type: "string", Help: "The exact text to encode.", Example: "https://example.com"}
 	// Verify asks /api/v1/qr for the x-qr-* verification headers.
 	Verify = Param{Name: "verify", Type: "boolean", Default: "0", Help: "1 adds x-qr-version, x-qr-ec, x-qr-contrast and x-qr-verified headers.", Example: "1"}
+	// Overlay asks /api/v1/inspect for the picture with what it found marked.
+	Overlay = Param{Name: "overlay", Type: "boolean", Default: "0", Help: "1 adds overlay: the picture with the finder patterns found, the fitted grid and the damaged modules marked, as a PNG data URI.", Example: "1"}
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
@@ -127,6 +129,7 @@ type Options struct {
 	Eye    string
 	EC     qr.Level
 	Margin int
+	Border int  // pixels of background outside the quiet zone: no parameter of ours sets it, goQR's margin does (core/compat)
 	Invert bool // terminal formats only
 
 	// Print (see render.Options): a physical side in points for vector
@@ -151,7 +154,7 @@ type Options struct {
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
+	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
 		WidthPt: o.WidthPt, CMYK: o.CMYK, DPI: o.DPI}
 }
 
@@ -164,6 +167,9 @@ func (o Options) Canonical() string {
 	}
 	s := fmt.Sprintf("size=%d&format=%s&color=%s&bg=%s&style=%s&eye=%s&ec=%v&margin=%d",
 		o.Size, o.Format.Name, fg, Hex(o.BG), o.Style, o.Eye, o.EC, o.Margin)
+	if o.Border > 0 {
+		s += "&border=" + strconv.Itoa(o.Border)
+	}
 	if o.Invert {
 		s += "&invert=1"
 	}

@@ -61,7 +61,7 @@ func TestParseProblems(t *testing.T) {
 		{"width=512px", "size", "/api/v1/qr?width=512"},
 		{"margin=99", "margin", "/api/v1/qr?margin=10"},
 		{"format=svgz", "format", "/api/v1/qr?format=svg"},
-		{"format=jpeg", "format", "/api/v1/qr?format=png"},
+		{"format=webp", "format", "/api/v1/qr?format=png"},
 		{"ec=Z", "ec", "/api/v1/qr?ec=L"},
 		{"size=100&width=200", "size", "/api/v1/qr?size=100"},
 		{"colour=fff", "color", "/api/v1/qr?color=fff"},
@@ -102,7 +102,7 @@ func TestAllowedLists(t *testing.T) {
 		{"dots=x", styles},
 		{"eye=leef", eyes},
 		{"ec=Z", []string{"L", "M", "Q", "H"}},
-		{"format=gif", []string{"png", "svg", "svg-tiny", "json", "base64", "pdf", "eps", "utf8", "ansi", "ascii"}},
+		{"format=webp", []string{"png", "svg", "svg-tiny", "json", "base64", "pdf", "eps", "gif", "jpeg", "utf8", "ansi", "ascii"}},
 		{"color=red", nil}, // not a list
 	}
 	for _, tt := range tests {

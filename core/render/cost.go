@@ -7,6 +7,8 @@ const (
 	baseNs       = 50_000 // a symbol of any size and style: layout, encoding the file
 	plainPixelNs = 0.5    // a pixel of the 1-bit PNG of plain squares
 	pixelNs      = 4      // a pixel rasterized from outlines, anti-aliased
+	gifPixelNs   = 12     // a pixel through GIF's LZW (10 to 12 measured at 512 to 2048 px)
+	jpegPixelNs  = 65     // a pixel through JPEG's colour conversion and DCT (56 to 67 measured)
 )
 
 // Cost estimates the work of drawing a symbol of version v with o in the
@@ -29,6 +31,12 @@ func Cost(v int, o Options, f Format) int64 {
 		return cost + 8*dark*styles[styleIndex(o.Style)].moduleNs
 	}
 	px := int64(o.Size) * int64(o.Size)
+	switch f.work {
+	case gifWork:
+		cost += px * gifPixelNs
+	case jpegWork:
+		cost += px * jpegPixelNs
+	}
 	if o.plain() && o.Mark == "" {
 		return cost + dark*styles[0].moduleNs + int64(float64(px)*plainPixelNs)
 	}

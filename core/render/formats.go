@@ -53,6 +53,8 @@ const (
 	outlineWork             // the outline of every dark module
 	printWork               // outlines written in full, compressed (PDF): about 8 times outline
 	cellWork                // a character or number per module
+	gifWork                 // every pixel of the picture, then LZW
+	jpegWork                // every pixel of the picture, then the DCT
 )
 
 // Formats lists every output format; the first is the default.
@@ -64,6 +66,8 @@ var Formats = []Format{
 	{Name: "base64", Ext: "txt", ContentType: "text/plain; charset=utf-8", Writer: base64Format{}, Brand: base64Format{}},
 	{Name: "pdf", Ext: "pdf", ContentType: "application/pdf", Vector: true, Binary: true, Writer: pdfFormat{}, work: printWork},
 	{Name: "eps", Ext: "eps", ContentType: "application/postscript", Vector: true, Writer: epsFormat{}, work: printWork},
+	{Name: "gif", Ext: "gif", ContentType: "image/gif", Binary: true, Writer: gifFormat{}, work: gifWork},
+	{Name: "jpeg", Ext: "jpg", ContentType: "image/jpeg", Binary: true, Writer: jpegFormat{}, work: jpegWork},
 	{Name: "utf8", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("utf8"), work: cellWork},
 	{Name: "ansi", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("ansi"), work: cellWork},
 	{Name: "ascii", ContentType: "text/plain; charset=utf-8", Text: true, Writer: textFormat("ascii"), work: cellWork},
@@ -78,6 +82,8 @@ type (
 	base64Format  struct{}
 	pdfFormat     struct{}
 	epsFormat     struct{}
+	gifFormat     struct{}
+	jpegFormat    struct{}
 	textFormat    string
 )
 
@@ -91,8 +97,10 @@ func (base64Format) Write(c *qr.Code, o Options) []byte  { return DataURI(PNG(c,
 func (base64Format) WriteBrand(b Branded, _ Options) []byte {
 	return DataURI(b.PNG())
 }
-func (pdfFormat) Write(c *qr.Code, o Options) []byte { return PDF(c, o) }
-func (epsFormat) Write(c *qr.Code, o Options) []byte { return EPS(c, o) }
+func (pdfFormat) Write(c *qr.Code, o Options) []byte  { return PDF(c, o) }
+func (epsFormat) Write(c *qr.Code, o Options) []byte  { return EPS(c, o) }
+func (gifFormat) Write(c *qr.Code, o Options) []byte  { return GIF(c, o) }
+func (jpegFormat) Write(c *qr.Code, o Options) []byte { return JPEG(c, o) }
 func (f textFormat) Write(c *qr.Code, o Options) []byte {
 	return Text(c, o.Margin, string(f), o.Invert)
 }

@@ -46,8 +46,12 @@ func newPage(c *qr.Code, o Options) page {
 	if side <= 0 {
 		side = float64(o.Size) // a pixel is a point, 72 per inch, when no physical size is asked for
 	}
-	n := float64(c.Size + 2*o.Margin)
-	return page{side: side, scale: side / n, margin: float64(o.Margin), p: printPath(c, o)}
+	border := 0.0 // Border's pixels, as points of this side
+	if o.Size > 0 {
+		border = float64(o.Border) * side / float64(o.Size)
+	}
+	scale := (side - 2*border) / float64(c.Size+2*o.Margin)
+	return page{side: side, scale: scale, margin: float64(o.Margin) + border/scale, p: printPath(c, o)}
 }
 
 // xy maps a point in module units to page points, y upwards.

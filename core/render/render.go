@@ -15,6 +15,7 @@ import (
 type Options struct {
 	Size   int         // output width and height in pixels, quiet zone included
 	Margin int         // quiet zone in modules
+	Border int         // pixels of background outside the quiet zone, within Size (goQR's margin; see docs/compat.md)
 	FG, BG color.NRGBA // BG.A == 0 leaves the background transparent
 	Style  string      // module shape, one of StyleNames
 	Eye    string      // finder-eye shape, one of EyeNames
@@ -41,14 +42,15 @@ type layout struct {
 
 func newLayout(c *qr.Code, o Options) layout {
 	total := c.Size + 2*o.Margin
-	l := layout{side: o.Size, px: o.Size / total}
+	inner := max(o.Size-2*o.Border, 1) // the symbol and its quiet zone
+	l := layout{side: o.Size, px: inner / total}
 	if l.px == 0 {
-		l.unit = float64(o.Size) / float64(total)
-		l.origin = float64(o.Margin)
+		l.unit = float64(inner) / float64(total)
+		l.origin = float64(o.Margin) + float64(o.Border)/l.unit
 		return l
 	}
 	l.unit = float64(l.px)
-	off := o.Margin*l.px + (o.Size-l.px*total)/2
+	off := o.Border + o.Margin*l.px + (inner-l.px*total)/2
 	l.origin = float64(off) / l.unit
 	return l
 }

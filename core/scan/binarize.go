@@ -215,6 +215,16 @@ func globalBits(p *plane) *bitmap {
 	return blockMap(p, level, 0, zero, zero)
 }
 
+// otsuBits thresholds p at one grey level, Otsu's (otsu). Where
+// globalBits finds no two peaks, as in a code whose dark and light lie
+// under 24 grey levels apart (its histogram's buckets are 8 levels wide,
+// and a smoothed faint code fills two or three of them), Otsu's split of
+// all 256 levels still falls between them.
+func otsuBits(p *plane) *bitmap {
+	zero := func(int) int { return 0 }
+	return blockMap(p, []int16{int16(otsu(p.pix))}, 0, zero, zero)
+}
+
 // blackPoint is gozxing's estimateBlackPoint over a histogram of buckets.
 func blackPoint(buckets []int) (int, bool) {
 	first, firstSize, most := 0, 0, 0

@@ -121,12 +121,22 @@ func prefix(p string) func([]byte) bool {
 }
 
 // DecodeBytes decodes an encoded PNG, JPEG, GIF (first frame) or WebP image
-// and returns the QR codes in it, as Decode does with default Options. The
-// type is sniffed from the content, not trusted from a label. The size is
-// checked twice before any pixel is decoded: the encoded bytes, then the
-// dimensions the header declares, so a small file claiming a huge canvas
-// costs nothing.
+// and returns the QR codes in it, as Decode does with default Options.
+// The image is read by ReadImage.
 func DecodeBytes(ctx context.Context, data []byte, lim Limits) ([]Code, error) {
+	img, err := ReadImage(data, lim)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(img, Options{Context: ctx})
+}
+
+// ReadImage decodes an encoded PNG, JPEG, GIF (first frame) or WebP image
+// within lim. The type is sniffed from the content, not trusted from a
+// label. The size is checked twice before any pixel is decoded: the
+// encoded bytes, then the dimensions the header declares, so a small file
+// claiming a huge canvas costs nothing.
+func ReadImage(data []byte, lim Limits) (image.Image, error) {
 	maxBytes, maxPixels, maxMemory := cmp.Or(lim.MaxBytes, DefaultMaxBytes), cmp.Or(lim.MaxPixels, DefaultMaxPixels), cmp.Or(lim.MaxMemory, DefaultMaxMemory)
 	if len(data) > maxBytes {
 		return nil, &SizeError{Bytes: len(data), MaxBytes: maxBytes}
@@ -160,7 +170,7 @@ func DecodeBytes(ctx context.Context, data []byte, lim Limits) ([]Code, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, f.mime, err)
 	}
-	return Decode(img, Options{Context: ctx})
+	return img, nil
 }
 
 // pixelBytes is the memory a pixel takes in the image the standard

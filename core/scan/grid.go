@@ -341,15 +341,28 @@ type gridSymbol struct {
 	dim     int
 	corners [4][2]float64 // outer corners in the plane's pixels, clockwise from the top-left
 	aligned bool
+
+	// How it was read, for a trace: the grid, through its cells or its
+	// one projection, the modules as sampled, and whether the decoder
+	// read them transposed.
+	grid     *grid
+	cells    bool
+	bits     *gozxing.BitMatrix
+	mirrored bool
 }
 
-// readGrid samples and decodes the code whose corners t's finders may be.
-func readGrid(b *bitmap, t gridTriple, dec *decoder.Decoder) (gridSymbol, bool) {
+// readGrid samples and decodes the code whose corners t's finders may be
+// on plane p, and records each grid sampled that does not decode in tr
+// when tr is not nil.
+func readGrid(b *bitmap, t gridTriple, dec *decoder.Decoder, tr tracer, p *plane) (gridSymbol, bool) {
 	fs := [3]*finder{t.tl, t.tr, t.bl}
 	for _, f := range fs {
 		if !f.fitQuad(b) {
 			return gridSymbol{}, false
 		}
+	}
+	if tr != nil {
+		tr.outlined()
 	}
 	offs, ok := outlineOffsets(t)
 	if !ok {
@@ -406,8 +419,12 @@ func readGrid(b *bitmap, t gridTriple, dec *decoder.Decoder) (gridSymbol, bool) 
 			if !cells && len(g.pos) < 2 {
 				break
 			}
-			if s, ok := g.decode(dec, cells); ok {
+			s, bits, ok := g.decode(dec, cells, tr != nil)
+			if ok {
 				return s, true
+			}
+			if tr != nil && bits != nil {
+				tr.failedGrid(t, g, cells, bits, p)
 			}
 		}
 	}
@@ -493,18 +510,24 @@ func outlineOffsets(t gridTriple) (offs [3][4][2]float64, ok bool) {
 }
 
 // decode samples the grid, through its cells or its one projection, and
-// decodes it.
-func (g *grid) decode(dec *decoder.Decoder, cells bool) (gridSymbol, bool) {
+// decodes it. When keep is set it returns the modules sampled, also when
+// they do not decode, as sampled: gozxing's decoder unmasks and may
+// transpose the matrix it reads.
+func (g *grid) decode(dec *decoder.Decoder, cells, keep bool) (gridSymbol, *gozxing.BitMatrix, bool) {
 	bits, ok := g.sample(cells)
 	if !ok {
-		return gridSymbol{}, false
+		return gridSymbol{}, nil, false
+	}
+	var kept *gozxing.BitMatrix
+	if keep {
+		kept = cloneBits(bits)
 	}
 	r, err := dec.Decode(bits, nil)
 	if err != nil {
-		return gridSymbol{}, false
+		return gridSymbol{}, kept, false
 	}
 	d := float64(g.dim)
-	s := gridSymbol{result: r, dim: g.dim, aligned: g.aligned || len(g.pos) < 2}
+	s := gridSymbol{result: r, dim: g.dim, aligned: g.aligned || len(g.pos) < 2, grid: g, cells: cells, bits: kept}
 	for i, c := range [4][2]float64{{0, 0}, {d, 0}, {d, d}, {0, d}} {
 		s.corners[i][0], s.corners[i][1] = g.at(c[0], c[1], cells)
 	}
@@ -512,8 +535,9 @@ func (g *grid) decode(dec *decoder.Decoder, cells bool) (gridSymbol, bool) {
 		// The grid was read transposed: its top-right corner is the
 		// code's bottom-left.
 		s.corners[1], s.corners[3] = s.corners[3], s.corners[1]
+		s.mirrored = true
 	}
-	return s, true
+	return s, kept, true
 }
 
 // dimensions returns the symbol sizes to try, nearest the estimate
@@ -610,6 +634,7 @@ type grid struct {
 	pos     []float64      // anchor coordinates along each axis, in modules: alignment centres
 	anchor  [][][2]float64 // [row][col] image point of each anchor
 	cells   []*homography  // [row*(len(pos)-1)+col], made when first used
+	found   [][]bool       // [row][col]: the anchor is an alignment pattern found, not a guess
 	aligned bool           // the bottom-right alignment pattern was found
 }
 
@@ -633,6 +658,7 @@ func newGrid(b *bitmap, h homography, dim int, near [3][2]float64) *grid {
 	g.cells = make([]*homography, (n-1)*(n-1))
 	g.anchor = make([][][2]float64, n)
 	found := make([][]bool, n)
+	g.found = found
 	for i := range n {
 		g.anchor[i] = make([][2]float64, n)
 		found[i] = make([]bool, n)

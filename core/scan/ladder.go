@@ -32,13 +32,14 @@ var ladder = []step{
 	{"upscaled", upscaled(2), gridReader(hybridBits)},
 	{"local threshold", asIs, gridReader(hybridBits)},
 	{"inverted", inverted, gridReader(hybridBits)},
-	{"denoised", denoised(2), gridReader(globalBits)},
+	{"denoised", denoised(2), gridReader(otsuBits)},
 	{"denoised, stretched", denoisedStretched, gridReader(hybridBits)},
 	{"sharpened", sharpened, gridReader(hybridBits)},
 	{"flattened", flattened, gridReader(globalBits)},
 	{"local mean", asIs, gridReader(localBits(4))},
 	{"upscaled 3x", upscaled(3), gridReader(hybridBits)},
 	{"upscaled 4x", upscaled(4), gridReader(hybridBits)},
+	{"flattened, inverted", flattenedInverted, gridReader(globalBits)},
 }
 
 type binarizer func(gozxing.LuminanceSource) gozxing.Binarizer
@@ -207,6 +208,18 @@ func flattened(base *plane) (*plane, bool) {
 	p := newPlane(base.w, base.h, base.back)
 	for i, v := range base.pix {
 		p.pix[i] = byte(max(0, min(255, 128+2*(int(v)-int(mean[i])))))
+	}
+	return p, true
+}
+
+// flattenedInverted is flattened, light and dark swapped: a light code
+// on a dark card photographed against a light table, whose frame pulls
+// every threshold off but a local one, and which reads dark on light
+// only once inverted.
+func flattenedInverted(base *plane) (*plane, bool) {
+	p, _ := flattened(base)
+	for i, v := range p.pix {
+		p.pix[i] = 255 - v
 	}
 	return p, true
 }

@@ -18,6 +18,7 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	_ "qrkeyless/core/render/codecs" // Code.Bytes writes gif and jpeg too
 	"qrkeyless/core/scan"
 )
 

@@ -9,23 +9,15 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { decode, editorURL, launch, readCodes } from './browser.mjs';
+import { axe, decode, editorURL, launch, looked, readCodes, views } from './browser.mjs';
 import { entries, unzip } from './zip.mjs';
 
 if (!editorURL) throw new Error('set EDITOR_URL to the server that serves the built site');
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const build = new URL('../../build/', import.meta.url);
-const views = [
-  { width: 390, height: 844, scheme: 'light' },
-  { width: 1280, height: 900, scheme: 'dark' },
-  { width: 390, height: 844, scheme: 'dark' },
-  { width: 1280, height: 900, scheme: 'light' },
-];
 
 let browser;
 const requests = [];
@@ -107,17 +99,6 @@ async function leaks(page, secrets, before, more = []) {
   return places.filter((p) => secrets.some((s) => p.includes(s)));
 }
 
-async function axe(page, where) {
-  await page.evaluate(() => {
-    for (const d of document.querySelectorAll('details')) d.open = true;
-  });
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  assert.deepEqual(violations, [], where);
-}
 
 test('200 wifi rows with passwords become a ZIP whose 200 codes each read as their row, and no password leaves the page', { timeout: 600_000 }, async () => {
   const view = views[3];
@@ -388,10 +369,7 @@ test('the page at 390 and 1280 px, light and dark: no sideways scroll, and axe-c
     const page = await openBatch(view, '?kind=wifi&out=sheet&style=dot&paper=letter&caption=Room');
     await openFile(page, 'rooms.csv', 'Room,SSID,Password\n1,Guest,correct horse\n2,Guest,short\n');
     await make(page);
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(scroll <= view.width, `${view.width} px ${view.scheme}: the page is ${scroll} px wide`);
-    await axe(page, `/batch, ${view.width} px, ${view.scheme}`);
-    await page.screenshot({ path: new URL(`batch-${view.width}-${view.scheme}.png`, build).pathname, fullPage: true });
+    await looked(page, view, 'batch');
     await page.close();
   }
 });

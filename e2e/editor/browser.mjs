@@ -1,7 +1,9 @@
 // Shared by the editor's test, measurement and screenshot scripts: Debian's
 // Chromium driven by playwright-core with a fresh profile, and a QR reader
 // (zxing-cpp through zxing-wasm) that is not our decoder.
+import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,7 +11,9 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 export const editorURL = (process.env.EDITOR_URL || '').replace(/\/$/, '');
 
-const args = [
+// args are the Chromium flags every launch uses; a test that needs more
+// (a fake camera) passes them with these.
+export const args = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -156,4 +160,40 @@ export function watchCode() {
 export async function scanned(page) {
   await page.waitForFunction(() => !['–', 'checking…'].includes(document.getElementById('v-scan').textContent));
   return page.textContent('#v-scan');
+}
+
+// views are the four ways a page is checked as people meet it: a phone and
+// a desktop width, each in light and dark.
+export const views = [
+  { width: 390, height: 844, scheme: 'light' },
+  { width: 1280, height: 900, scheme: 'dark' },
+  { width: 390, height: 844, scheme: 'dark' },
+  { width: 1280, height: 900, scheme: 'light' },
+];
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// axe fails unless axe-core finds no WCAG 2.1 A or AA violation on the
+// page, every <details> opened first so that what it hides is checked too.
+export async function axe(page, where) {
+  await page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+  });
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  assert.deepEqual(violations, [], where);
+}
+
+// looked checks a page as shown in view (no wider than the window, axe-core
+// clean) and keeps its screenshot as build/<name>-<width>-<scheme>.png.
+export async function looked(page, view, name) {
+  const where = `/${name}, ${view.width} px, ${view.scheme}`;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= view.width, `${where}: the page is ${scroll} px wide`);
+  await axe(page, where);
+  const build = new URL('../../build/', import.meta.url);
+  await page.screenshot({ path: new URL(`${name}-${view.width}-${view.scheme}.png`, build).pathname, fullPage: true });
 }

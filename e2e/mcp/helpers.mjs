@@ -13,6 +13,9 @@ prepareZXingModule({
 });
 
 // The servers under test, from run.sh's environment; a missing one is skipped.
+// toolNames are the tools every server lists, sorted.
+export const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_inspect", "qr_size_recommend", "qr_verify"];
+
 export const targets = [
   ["native", process.env.QR_NATIVE_URL],
   ["workerd", process.env.QR_WORKERD_URL],

@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { clients, connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian } from "./helpers.mjs";
+import { clients, connect, parts, pngSize, problemOf, readQR, rpc, targets, timeMedian, toolNames } from "./helpers.mjs";
 
 // From the interface and decisions documents.
-const toolNames = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"];
 const interfaceKinds = ["url", "text", "wifi", "vcard", "mecard", "email", "phone", "sms", "whatsapp", "telegram", "event", "upi"];
 const batchOutputs = ["url", "base64", "svg", "json", "zip", "sheet"];
 const media = ["business-card", "flyer", "poster", "billboard", "screen"];
@@ -38,7 +37,7 @@ for (const [name, base] of targets) for (const via of clients) {
     const call = (tool, args) => client.callTool({ name: tool, arguments: args });
     const bytes = (b64) => Buffer.from(b64, "base64");
 
-    test("lists the six tools, read-only, idempotent and closed-world", async () => {
+    test("lists the seven tools, read-only, idempotent and closed-world", async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), toolNames);
       for (const t of tools) {
@@ -57,7 +56,7 @@ for (const [name, base] of targets) for (const via of clients) {
       assert.match(byName.qr_generate_typed.inputSchema.properties.fields.description, /\nwifi \(.*\): ssid\*/);
       assert.deepEqual(byName.qr_batch.inputSchema.properties.output.enum, batchOutputs);
       assert.deepEqual(byName.qr_size_recommend.inputSchema.properties.medium.enum, media);
-      for (const t of ["qr_decode", "qr_verify", "qr_batch", "qr_size_recommend"]) assert.equal(byName[t].outputSchema?.type, "object", t);
+      for (const t of ["qr_decode", "qr_inspect", "qr_verify", "qr_batch", "qr_size_recommend"]) assert.equal(byName[t].outputSchema?.type, "object", t);
     });
 
     test("qr_generate returns a PNG that decodes to the data, and the URL of the same bytes", async () => {
@@ -168,6 +167,27 @@ for (const [name, base] of targets) for (const via of clients) {
     // The client checks structuredContent against the output schema, which
     // requires an ec of L, M, Q or H and four corners: a structured-append
     // sequence joined by gozxing had neither.
+    // The client checks the report against qr_inspect's output schema.
+    test("qr_inspect grades a generated code A, with the overlay as image content, and says where reading stopped in a blank", async () => {
+      const png = Buffer.from(await (await fetch(`${base}/api/v1/qr?data=https%3A%2F%2Fexample.com&size=300`)).arrayBuffer());
+      const res = await call("qr_inspect", { image: png.toString("base64") });
+      assert.ok(!res.isError, JSON.stringify(res).slice(0, 300));
+      const out = res.structuredContent;
+      assert.equal(out.count, 1);
+      assert.equal(out.codes[0].text, "https://example.com");
+      assert.equal(out.codes[0].letter, "A");
+      assert.match(out.method, /ISO\/IEC 15415-style/);
+      const { images } = parts(res);
+      assert.equal(images.length, 1);
+      assert.equal(images[0].mimeType, "image/png");
+      assert.ok(pngSize(bytes(images[0].data)).width > 0);
+      const blank = await call("qr_inspect", { image: blankPNG, overlay: false });
+      assert.ok(!blank.isError);
+      assert.equal(blank.structuredContent.count, 0);
+      assert.equal(blank.structuredContent.stopped_at, "finder");
+      assert.equal(parts(blank).images.length, 0);
+    });
+
     test("qr_decode joins a structured-append sequence and reports its parts", async () => {
       const png = fs.readFileSync(new URL("../../core/scan/testdata/structured-append.png", import.meta.url));
       const res = await call("qr_decode", { image: png.toString("base64") });

@@ -27,12 +27,14 @@ import (
 // of routes, which ServeHTTP dispatches on and the OpenAPI description is
 // written from.
 type route struct {
-	path    string
-	methods []string // GET implies HEAD
-	handle  http.HandlerFunc
-	doc     func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
-	post    *postHelp             // for a POST route: what to send, for the fix of a 405
-	heavy   bool                  // takes one of the slots (busy.go)
+	path     string
+	methods  []string // GET implies HEAD
+	handle   http.HandlerFunc
+	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	post     *postHelp             // for a POST route: what to send, for the fix of a 405
+	heavy    bool                  // takes one of the slots (busy.go)
+	exact    bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
+	ownQuery bool                  // reads its raw query itself, as a peer API does (compat.go), not strictly
 }
 
 // allow is what the route answers, as the Allow header and the CORS
@@ -88,6 +90,9 @@ func New(c Config) http.Handler {
 		{path: "/api/v1/decode", methods: []string{"POST"}, handle: s.decode, doc: decodeDoc, heavy: true, post: &postHelp{
 			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
 			`-H 'Content-Type: image/png' --data-binary @code.png`}},
+		{path: "/api/v1/inspect", methods: []string{"POST"}, handle: s.inspect, doc: inspectDoc, heavy: true, post: &postHelp{
+			"the image as the body (Content-Type image/png, image/jpeg, image/gif or image/webp)",
+			`-H 'Content-Type: image/png' --data-binary @code.png`}},
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
 		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405
@@ -97,8 +102,11 @@ func New(c Config) http.Handler {
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
 		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
 		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
-		{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc}, // /api/v1/<kind>; after the fixed paths
 	}
+	// goQR's, QuickChart's and Google's paths (compat.go), then
+	// /api/v1/<kind>, after the fixed paths.
+	s.routes = append(s.routes, s.compatRoutes()...)
+	s.routes = append(s.routes, route{path: "/api/v1/", methods: []string{"GET"}, handle: s.typed, doc: typedDoc})
 	return s
 }
 
@@ -136,8 +144,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	allow := rt.allow()
 	// Every route reads r.URL.Query(), which drops what it cannot read;
-	// once the strict reading passes, the two agree.
-	if _, p := request.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions {
+	// once the strict reading passes, the two agree. A peer's path reads
+	// its raw query as the peer does (core/compat): a ';' in a value is
+	// part of it there (WIFI:S:x;T:WPA;;), as at goQR and Google.
+	if _, p := request.ParseQuery(r.URL.EscapedPath(), r.URL.RawQuery); p != nil && r.Method != http.MethodOptions && !rt.ownQuery {
 		writeProblem(w, r, p)
 		return
 	}
@@ -179,7 +189,8 @@ func methodFix(rt *route, r *http.Request) string {
 
 func (s *server) match(path string) *route {
 	for i, rt := range s.routes {
-		if path == rt.path || strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
+		if path == rt.path || rt.exact && path+"/" == rt.path ||
+			!rt.exact && strings.HasSuffix(rt.path, "/") && strings.HasPrefix(path, rt.path) && len(path) > len(rt.path) {
 			return &s.routes[i]
 		}
 	}

@@ -39,11 +39,11 @@ func TestFixes(t *testing.T) {
 		data        string // what the fix encodes; checked when the fix answers a PNG
 	}{
 		// A wrong file type is replaced, not kept as part of the data.
-		{"/q/hi.gif?size=300", "/q/hi.png?size=300", "hi"},
-		{"/q/hi.JPEG", "/q/hi.png", "hi"},
+		{"/q/hi.webp?size=300", "/q/hi.png?size=300", "hi"},
+		{"/q/hi.JPEG", "/q/hi.jpg", "hi"},
 		{"/q/hi.svgz", "/q/hi.svg", ""},
 		{"/q/hi.sgv?color=f00", "/q/hi.svg?color=f00", ""},
-		{"/q/hi.gif?format=json", "/q/hi.json", ""},
+		{"/q/hi.bmp?format=json", "/q/hi.json", ""},
 		// A suffix that is no file type is data: .png is added.
 		{"/q/example.com?size=300", "/q/example.com.png?size=300", "example.com"},
 		{"/q/.png?size=300", "/q/https:%2F%2Fexample.com.png?size=300", "https://example.com"},
@@ -143,6 +143,10 @@ func FuzzHandler(f *testing.F) {
 		"/api/v1/qr?data=WIFI:T:WPA;S:x;P:Hunter2Hunter2;;&color=red", "/q/hi.png?data=other",
 		"/api/v1/size?data=hi&dpi=0&medium=flyer", "/api/v1/qr?data=hi&verify=banana",
 		"/api/v1/qr?data=hi" + strings.Repeat("&a=1", 300),
+		// The peers' paths (compat.go).
+		"/v1/create-qr-code/?data=hi&size=50x300&color=1-2-3&qzone=200", "/v1/create-qr-code?data=%E4&charset-source=ISO-8859-1",
+		"/qr?text=a+b&dark=zz&centerImageUrl=x", "/qr?text=hi&caption=" + strings.Repeat("w", 40),
+		"/chart?cht=qr&chs=10x10&chl=hi&chld=Z|x", "/chart?cht=bvg&chs=0", "/chart?cht=qr&chs=100x100&choe=Shift_JIS&chl=%E6%BC%A2",
 	} {
 		f.Add("GET", s)
 	}

@@ -10,22 +10,24 @@ import (
 	"strconv"
 	"strings"
 
+	"qrkeyless/core/compat"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
+	"qrkeyless/worker/reply"
 )
 
 // decode answers POST /api/v1/decode: an image as the raw body (image/*),
 // as multipart form field "file", or as JSON {"image": "data:...;base64,..."}
 // (or bare base64, as the qr_decode tool takes it).
 func (s *server) decode(w http.ResponseWriter, r *http.Request) {
-	img, p := imageFromRequest(r, s.Images)
+	img, _, p := imageFromRequest(r, "/api/v1/decode", s.Images)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
 	codes, err := scan.DecodeBytes(r.Context(), img, s.Images)
 	if err != nil {
-		writeProblem(w, r, scan.Problem(err, "", decodeFix))
+		writeProblem(w, r, scan.Problem(err, "", sendImage("/api/v1/decode")))
 		return
 	}
 	writeJSON(w, scan.NewAnswer(codes))
@@ -33,11 +35,25 @@ func (s *server) decode(w http.ResponseWriter, r *http.Request) {
 
 const imageTooBig = "Send an image of at most 16 MiB."
 
-const decodeFix = "POST /api/v1/decode with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
+// sendImage is the fix that says how to send an image to path.
+func sendImage(path string) string {
+	return "POST " + path + " with the image as the body and Content-Type image/png (or image/jpeg, image/gif, image/webp)"
+}
 
-// imageFromRequest reads the image bytes of a decode request, refusing a
-// body over lim before reading it when Content-Length says so.
-func imageFromRequest(r *http.Request, lim scan.Limits) ([]byte, *problem.Problem) {
+// imageBody is the JSON body of a request that sends an image: the image,
+// and for POST /api/v1/inspect whether to draw the overlay.
+type imageBody struct {
+	Image   string `json:"image"`
+	Overlay *bool  `json:"overlay"`
+}
+
+// imageFromRequest reads the image bytes of a request to path (decode,
+// inspect or goQR's read-qr-code), and the JSON body's other members when
+// it was JSON, refusing a body over lim before reading it when
+// Content-Length says so. A multipart field fileurl, goQR's address of an
+// image, is refused: nothing is fetched.
+func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, imageBody, *problem.Problem) {
+	var body imageBody
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	maxImage := int64(cmp.Or(lim.MaxBytes, scan.DefaultMaxBytes))
 	limit := maxImage
@@ -48,45 +64,47 @@ func imageFromRequest(r *http.Request, lim scan.Limits) ([]byte, *problem.Proble
 		limit += 64 << 10 // part headers and boundaries
 	}
 	if r.ContentLength > limit {
-		return nil, problem.TooLarge.Newf("", imageTooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+		return nil, body, problem.TooLarge.Newf("", imageTooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
 	}
 	switch {
 	case strings.HasPrefix(mt, "image/"):
-		return readLimited(r.Body, limit, r.ContentLength, imageTooBig)
+		img, p := readLimited(r.Body, limit, r.ContentLength, imageTooBig)
+		return img, body, p
 	case mt == "multipart/form-data":
 		mr, err := r.MultipartReader()
 		if err != nil {
-			return nil, problem.BadBody.New("file", err.Error(), decodeFix)
+			return nil, body, problem.BadBody.New("file", err.Error(), sendImage(path))
 		}
 		for {
 			part, err := mr.NextPart()
 			if err != nil {
-				return nil, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png .../api/v1/decode")
+				return nil, body, problem.BadBody.New("file", "no form field named file", "Send the image as multipart form field file, e.g. curl -F file=@code.png "+reply.Origin(r)+path)
 			}
-			if part.FormName() == "file" {
-				return readLimited(part, maxImage, -1, imageTooBig)
+			switch part.FormName() {
+			case "file":
+				img, p := readLimited(part, maxImage, -1, imageTooBig)
+				return img, body, p
+			case compat.GoQRFileURL:
+				return nil, body, fetchRefused(r)
 			}
 		}
 	case mt == "application/json":
-		var body struct {
-			Image string `json:"image"`
-		}
 		raw, p := readLimited(r.Body, limit, r.ContentLength, imageTooBig)
 		if p != nil {
-			return nil, p
+			return nil, body, p
 		}
 		if err := json.Unmarshal(raw, &body); err != nil || body.Image == "" {
-			return nil, problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, `Send {"image":"data:image/png;base64,iVBOR..."}`)
+			return nil, body, problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, `Send {"image":"data:image/png;base64,iVBOR..."}`)
 		}
 		img, err := scan.DecodeDataURI(body.Image)
 		if err != nil {
-			return nil, problem.BadBody.New("image", err.Error(), `Send {"image":"data:image/png;base64,iVBOR..."}`)
+			return nil, body, problem.BadBody.New("image", err.Error(), `Send {"image":"data:image/png;base64,iVBOR..."}`)
 		}
-		return img, nil
+		return img, body, nil
 	}
-	p := problem.Unsupported.Newf("", decodeFix, "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
+	p := problem.Unsupported.Newf("", sendImage(path), "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
 	p.Allowed = append(append([]string(nil), scan.Types...), "multipart/form-data", "application/json")
-	return nil, p
+	return nil, body, p
 }
 
 // readLimited reads at most limit bytes; size, when known, sizes the buffer
@@ -98,7 +116,7 @@ func readLimited(body io.Reader, limit, size int64, tooBig string) ([]byte, *pro
 		buf.Grow(int(size) + 1)
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(body, limit+1)); err != nil {
-		return nil, problem.BadBody.New("", "could not read the body: "+err.Error(), decodeFix)
+		return nil, problem.BadBody.New("", "could not read the body: "+err.Error(), "Send the whole body again.")
 	}
 	if int64(buf.Len()) > limit {
 		return nil, problem.TooLarge.Newf("", tooBig, "the body is over the limit of %d bytes", limit)

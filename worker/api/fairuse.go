@@ -6,12 +6,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/compat"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 )
@@ -30,12 +32,12 @@ import (
 // (worker/serve_js.go, limits).
 type Limit struct {
 	Class    string
-	Binding  string // the Worker's rate-limiting binding
-	Requests int    // allowed per period
-	Period   int    // seconds: 10 or 60, the periods Cloudflare offers
-	Method   string // the class's requests: this method
-	Path     string // and this path ("" for any)
-	Verify   bool   // or a GET asking for verify=1
+	Binding  string   // the Worker's rate-limiting binding
+	Requests int      // allowed per period
+	Period   int      // seconds: 10 or 60, the periods Cloudflare offers
+	Method   string   // the class's requests: this method
+	Paths    []string // and one of these paths (none for any)
+	Verify   bool     // or a GET asking for verify=1
 	// Call, when set, narrows the class to JSON-RPC requests of this
 	// method: those naming it in Mcp-Method, or, without that header,
 	// those whose body mentions it or is longer than Peek bytes (a long
@@ -48,13 +50,14 @@ type Limit struct {
 // Limits lists the classes; a request is of the first class it matches,
 // render (the last) if none.
 var Limits = []Limit{
-	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Path: "/api/v1/decode",
-		Hint: "decode each picture once and keep what it says"},
-	{Class: "batch", Binding: "LIMIT_BATCH", Requests: 2, Period: 10, Method: "POST", Path: "/api/v1/qr/batch",
+	// goQR's read-qr-code is a decode by another name, in the same count.
+	{Class: "decode", Binding: "LIMIT_DECODE", Requests: 5, Period: 10, Method: "POST", Paths: []string{"/api/v1/decode", "/api/v1/inspect", compat.GoQRRead},
+		Hint: "decode or inspect each picture once and keep what it says"},
+	{Class: "batch", Binding: "LIMIT_BATCH", Requests: 2, Period: 10, Method: "POST", Paths: []string{"/api/v1/qr/batch"},
 		Hint: fmt.Sprintf("put up to %d codes in each call rather than a few", batch.MaxItems)},
-	{Class: "mcp", Binding: "LIMIT_MCP", Requests: 30, Period: 10, Method: "POST", Path: "/api/mcp", Call: "tools/call", Peek: 4096,
+	{Class: "mcp", Binding: "LIMIT_MCP", Requests: 30, Period: 10, Method: "POST", Paths: []string{"/api/mcp"}, Call: "tools/call", Peek: 4096,
 		Hint: "make many codes in one qr_batch call"},
-	{Class: "verify", Binding: "LIMIT_VERIFY", Requests: 20, Period: 10, Method: "GET", Path: "/api/v1/verify", Verify: true,
+	{Class: "verify", Binding: "LIMIT_VERIFY", Requests: 20, Period: 10, Method: "GET", Paths: []string{"/api/v1/verify"}, Verify: true,
 		Hint: "verify a design once and keep its report"},
 	{Class: "render", Binding: "LIMIT_RENDER", Requests: 100, Period: 10,
 		Hint: "send many codes in one POST /api/v1/qr/batch call"},
@@ -68,7 +71,7 @@ func classOf(r *http.Request, head []byte) Limit {
 		method = http.MethodGet
 	}
 	for _, l := range Limits[:len(Limits)-1] {
-		if method == l.Method && r.URL.Path == l.Path && (l.Call == "" || isCall(l, r.Header.Get("Mcp-Method"), head)) {
+		if method == l.Method && slices.Contains(l.Paths, r.URL.Path) && (l.Call == "" || isCall(l, r.Header.Get("Mcp-Method"), head)) {
 			return l
 		}
 		if l.Verify && method == http.MethodGet {
@@ -86,9 +89,13 @@ func classOf(r *http.Request, head []byte) Limit {
 // encoding/json's first use would cost the Worker's start-up about 15 ms
 // of reflection.
 func (l Limit) Fields() map[string]any {
+	paths := make([]any, len(l.Paths)) // js.ValueOf takes []any, not []string
+	for i, p := range l.Paths {
+		paths[i] = p
+	}
 	f := map[string]any{
 		"class": l.Class, "binding": l.Binding, "requests": l.Requests, "period": l.Period,
-		"method": l.Method, "path": l.Path, "verify": l.Verify, "call": l.Call, "peek": l.Peek,
+		"method": l.Method, "paths": paths, "verify": l.Verify, "call": l.Call, "peek": l.Peek,
 	}
 	if l.Verify {
 		yes := []any{}
@@ -213,7 +220,7 @@ func WriteTooMany(w http.ResponseWriter, r *http.Request, l Limit, retry int) {
 func peek(r *http.Request) []byte {
 	n := 0
 	for _, l := range Limits {
-		if r.Method == l.Method && r.URL.Path == l.Path {
+		if r.Method == l.Method && slices.Contains(l.Paths, r.URL.Path) {
 			n = max(n, l.Peek+1)
 		}
 	}

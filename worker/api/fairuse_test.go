@@ -23,6 +23,9 @@ var classCases = func() []struct{ method, target, mcpMethod, body, class string 
 	long := `{"jsonrpc":"2.0","id":1,"params":{"name":"qr_decode","arguments":{"image":"` + strings.Repeat("A", 5000) + `"}},"method":"tools/call"}`
 	return []struct{ method, target, mcpMethod, body, class string }{
 		{"POST", "/api/v1/decode", "", "", "decode"},
+		{"POST", "/api/v1/inspect", "", "", "decode"},
+		{"POST", "/api/v1/inspect?overlay=1", "", "", "decode"},
+		{"GET", "/api/v1/inspect", "", "", "render"}, // a 405
 		{"POST", "/api/v1/qr/batch", "", "", "batch"},
 		{"POST", "/api/mcp", "", call, "mcp"},
 		{"POST", "/api/mcp", "tools/call", call, "mcp"},
@@ -42,6 +45,11 @@ var classCases = func() []struct{ method, target, mcpMethod, body, class string 
 		{"GET", "/q/hello.png", "", "", "render"},
 		{"GET", "/api/v1/wifi?ssid=x", "", "", "render"},
 		{"GET", "/api/v1/decode", "", "", "render"}, // a 405, as cheap as a render
+		// The peers' paths: goQR's read is a decode, the rest are renders.
+		{"POST", "/v1/read-qr-code/", "", "", "decode"},
+		{"GET", "/v1/create-qr-code/?data=x", "", "", "render"},
+		{"GET", "/qr?text=x", "", "", "render"},
+		{"GET", "/chart?cht=qr&chs=100x100&chl=x", "", "", "render"},
 	}
 }()
 
@@ -86,6 +94,9 @@ func TestFairUse(t *testing.T) {
 	l, ok, retry := allow(req("203.0.113.9", "/api/v1/decode"))
 	if ok || l.Class != "decode" || retry != decode.Period-3 {
 		t.Fatalf("over the limit: ok %v, class %s, retry %d; want a refusal for %d s", ok, l.Class, retry, decode.Period-3)
+	}
+	if _, ok, _ := allow(req("203.0.113.9", "/v1/read-qr-code/")); ok {
+		t.Error("goQR's read-qr-code was not counted with the decodes it is")
 	}
 	if _, ok, _ := allow(req("203.0.113.10", "/api/v1/decode")); !ok {
 		t.Error("another client was refused")
@@ -146,8 +157,12 @@ func TestWranglerBindsTheLimits(t *testing.T) {
 			t.Errorf("wrangler.toml binds %s as %v, want limit %d period %d", l.Binding, got, l.Requests, l.Period)
 		}
 	}
-	if len(found) != len(Limits) {
-		t.Errorf("wrangler.toml has %d rate limiters, Limits %d", len(found), len(Limits))
+	bindings := map[string]bool{}
+	for _, l := range Limits {
+		bindings[l.Binding] = true
+	}
+	if len(found) != len(bindings) {
+		t.Errorf("wrangler.toml has %d rate limiters, Limits %d bindings", len(found), len(bindings))
 	}
 }
 

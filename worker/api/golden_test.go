@@ -132,6 +132,25 @@ func goldenRequests() []goldenRequest {
 	} {
 		get(t)
 	}
+	// The peers' paths (compat.go): each format and charset, a caption,
+	// the defaults, problems.
+	for _, t := range []string{
+		"/v1/create-qr-code/?data=HelloWorld&size=100x100", "/v1/create-qr-code/?data=HelloWorld", "/v1/create-qr-code?data=HelloWorld",
+		"/v1/create-qr-code/?data=HelloWorld&format=gif", "/v1/create-qr-code/?data=HelloWorld&format=jpg&color=255-0-0&bgcolor=ff0",
+		"/v1/create-qr-code/?data=HelloWorld&format=svg&margin=10&qzone=2", "/v1/create-qr-code/?data=HelloWorld&format=eps&size=300x200",
+		"/v1/create-qr-code/?data=H%E4llo&charset-source=ISO-8859-1&charset-target=ISO-8859-1&ecc=H", "/v1/create-qr-code/?data=%E4",
+		"/v1/create-qr-code/?data=x&size=5000x5000", "/v1/create-qr-code/?size=10x10",
+		"/qr?text=Hello+world", "/qr?text=Hello%20world&size=300&margin=1&dark=1a237e&light=fff8e1&ecLevel=Q", "/qr?text=x&format=svg",
+		"/qr?text=x&format=base64&caption=Scan%20me&captionFontSize=16", "/qr?text=x&centerImageUrl=https%3A%2F%2Fexample.com%2Fa.png",
+		"/qr?text=x&logo=" + url.QueryEscape(params.LogoExample) + "&centerImageSizeRatio=0.15", "/qr?text=x&light=0000",
+		"/chart?cht=qr&chs=150x150&chl=Hello%20world", "/chart?cht=qr&chs=200x200&chl=%E3%81%93%E3%82%93&choe=Shift_JIS&chld=M|2",
+		"/chart?cht=qr&chs=200x200&chl=%E6%9D%B1%E4%BA%AC%20Tokyo&choe=Shift_JIS", "/chart?cht=qr&chs=200x200&chl=%C3%A9t%C3%A9&choe=ISO-8859-1",
+		"/chart?cht=p3&chs=250x100&chd=t:60,40", "/chart?cht=qr&chl=x", "/v1/read-qr-code/",
+	} {
+		get(t)
+	}
+	post("/v1/read-qr-code/", "image/png", string(examplePNG()))
+	post("/v1/read-qr-code/", "application/x-www-form-urlencoded", "fileurl=https%3A%2F%2Fexample.com%2Fa.png")
 	// Verify, size.
 	for _, q := range []string{"data=hi", "data=hi&style=dot&eye=leaf", "data=hi&color=777&bg=888", "data=hi&color=fff&bg=000", "data=hi&margin=0",
 		"data=https%3A%2F%2Fexample.com&logo=" + url.QueryEscape(params.LogoExample), "data=hi&frame=box&frame_text=Hi"} {

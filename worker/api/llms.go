@@ -62,9 +62,13 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 - [Generate with a JSON body](/openapi.json): POST /api/v1/qr with {"data":"...","logo":"data:image/png;base64,..."}: the GET parameters as fields, for a logo too large for a URL (up to 256 KiB)
 - [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s (sheet: a PDF label sheet, "sheet":{"preset":"a4-3x7"}); the same from a spreadsheet in the browser at [/batch](/batch)
 - [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
+- [Inspect](/inspect): POST /api/v1/inspect with an image as decode takes it: ISO/IEC 15415-style grades for each code (contrast, modulation, damage, nonuniformity, error correction left), quiet zone and module size, with causes and fixes; where nothing reads, where reading stopped (finder, grid, format, codewords); overlay=1 adds the picture with what was found marked. In the browser, nothing uploaded, at [/inspect](/inspect)
 - [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings
 - [Size advice](/api/v1/size?data=https%%3A%%2F%%2Fexample.com&medium=poster): GET /api/v1/size?data=...&medium=poster: version, ec, the width to print in mm and pixels
 
+## Moving from goQR, QuickChart or Google Charts
+
+%s
 ## Machine-readable
 
 - [API reference](/docs): every operation with its parameters, aliases, defaults, bounds, answers and problems, and an example to send from the page
@@ -75,7 +79,7 @@ Rendering parameters, on every generation endpoint (enum values in any case; an 
 
 ## Kinds
 
-`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), strings.Join(tools.Names(), ", "))
+`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), compatLLMs(), strings.Join(tools.Names(), ", "))
 	for _, k := range payload.All() {
 		fmt.Fprintf(&b, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
 		if full {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/inspect"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -74,6 +75,7 @@ func (s *server) openAPIDoc() obj {
 			{"name": "read", "description": "Decode, verify and size advice"},
 			{"name": "discovery", "description": "What the service offers, for people and agents"},
 			{"name": "mcp", "description": "The MCP tool server"},
+			{"name": "compatibility", "description": "The URLs of goQR, QuickChart and the Google Chart API, answered as they are"},
 		},
 		"paths":      paths,
 		"components": components(),
@@ -238,6 +240,23 @@ func decodeDoc() map[string]obj {
 		"requestBody": obj{"required": true, "content": decodeBodies()},
 		"responses": with(obj{"200": obj{"description": "The codes found", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
 			"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))}}
+}
+
+func inspectDoc() map[string]obj {
+	bodies := decodeBodies()
+	body := bodies["application/json"].(obj)
+	schema := body["schema"].(obj)
+	props := obj{"overlay": obj{"type": "boolean", "description": "true adds the overlay, as the query's overlay=1 does."}}
+	for k, v := range schema["properties"].(obj) {
+		props[k] = v
+	}
+	bodies["application/json"] = obj{"schema": with(schema, obj{"properties": props}), "example": body["example"]}
+	return map[string]obj{"/api/v1/inspect": {"summary": "Grade every QR code in a picture (ISO/IEC 15415-style), or say where reading stopped", "operationId": "inspect", "tags": []string{"read"},
+		"description": inspect.Method + " For each code: eight graded parameters, the quiet zone on each side, the module size, version, level, mask, the codewords corrected in each block, and causes with fixes. Where nothing reads: stopped_at (finder, grid, format or codewords) with causes. docs/inspect.md explains the grades.",
+		"parameters":  []obj{queryParam(params.Overlay, false, nil)},
+		"requestBody": obj{"required": true, "content": bodies},
+		"responses": with(obj{"200": obj{"description": "The report: a code report for each code read, or where reading stopped", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": jsonContent(ref("schemas", "InspectReport"))}}, problems("400", "413", "415"))}}
 }
 
 func batchDoc() map[string]obj {
@@ -549,19 +568,36 @@ func mcpDoc() map[string]obj {
 		}, problems("403", "413", "415"))}}
 }
 
+// inspectReport is the schema of POST /api/v1/inspect's answer. Its
+// stopped_at names its constants (x-enum-varnames): oapi-codegen names an
+// enum's constants after their values, and "format" would be the type
+// Format the format parameter already makes, a client that does not
+// compile.
+func inspectReport() jsonschema.Schema {
+	s := jsonschema.ForValue[inspect.Report]()
+	stop := s["properties"].(jsonschema.Schema)["stopped_at"].(jsonschema.Schema)
+	var names []string
+	for _, v := range stop["enum"].([]string) {
+		names = append(names, "StoppedAt"+strings.ToUpper(v[:1])+v[1:])
+	}
+	stop["x-enum-varnames"] = names
+	return s
+}
+
 func components() obj {
 	str := obj{"type": "string"}
 	schemas := obj{
-		"Problem":      jsonschema.ForValue[problem.Problem](),
-		"Matrix":       jsonschema.ForValue[render.Matrix](),
-		"VerifyReport": jsonschema.ForValue[scan.Report](),
-		"SizeAdvice":   jsonschema.ForValue[size.Advice](),
-		"DecodeResult": jsonschema.ForValue[scan.Answer](),
-		"BatchResults": jsonschema.ForValue[batch.Response](),
-		"Health":       jsonschema.ForValue[healthAnswer](),
-		"Types":        jsonschema.ForValue[typesAnswer](),
-		"BatchRequest": batchRequestSchema(),
-		"GenerateBody": generateBodySchema(),
+		"Problem":       jsonschema.ForValue[problem.Problem](),
+		"Matrix":        jsonschema.ForValue[render.Matrix](),
+		"VerifyReport":  jsonschema.ForValue[scan.Report](),
+		"SizeAdvice":    jsonschema.ForValue[size.Advice](),
+		"DecodeResult":  jsonschema.ForValue[scan.Answer](),
+		"InspectReport": inspectReport(),
+		"BatchResults":  jsonschema.ForValue[batch.Response](),
+		"Health":        jsonschema.ForValue[healthAnswer](),
+		"Types":         jsonschema.ForValue[typesAnswer](),
+		"BatchRequest":  batchRequestSchema(),
+		"GenerateBody":  generateBodySchema(),
 		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
 			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "method": str, "params": obj{"type": "object"}}},
 		"JSONRPCResponse": obj{"type": "object", "required": []string{"jsonrpc", "id"}, "properties": obj{

@@ -122,7 +122,7 @@ func splitExt(raw string) (stem, ext string) {
 // otherExts maps file types people ask /q/ for to the extension that gives
 // the nearest thing: a raster for a raster, a vector for a vector.
 var otherExts = map[string]string{
-	"gif": "png", "jpg": "png", "jpeg": "png", "webp": "png", "bmp": "png", "tif": "png", "tiff": "png",
+	"jpeg": "jpg", "jpe": "jpg", "webp": "png", "bmp": "png", "tif": "png", "tiff": "png",
 	"avif": "png", "ico": "png", "svgz": "svg", "base64": "txt", "b64": "txt", "text": "txt",
 }
 
@@ -195,6 +195,13 @@ func (s *server) generate(w http.ResponseWriter, r *http.Request, call problem.C
 		writeProblem(w, r, p)
 		return
 	}
+	s.serve(w, r, req)
+}
+
+// serve makes the code req asks for and writes it, kept at the edge
+// under its canonical key; the compatibility paths (compat.go) read
+// their requests otherwise and end here too.
+func (s *server) serve(w http.ResponseWriter, r *http.Request, req generate.Request) {
 	if edge.First(w, r, req.Secret, req.Key("code")...) {
 		return
 	}

@@ -130,6 +130,7 @@ func TestToolsAreListedWithSchemasFromTheTables(t *testing.T) {
 		"qr_generate":       {[]string{"data"}, map[string][]string{"style": params.Style.Enum(), "format": params.Format.Enum()}, false},
 		"qr_generate_typed": {[]string{"type", "fields"}, map[string][]string{"type": kinds, "eye": params.Eye.Enum()}, false},
 		"qr_decode":         {[]string{"image"}, nil, true},
+		"qr_inspect":        {[]string{"image"}, nil, true},
 		"qr_verify":         {[]string{"data"}, map[string][]string{"ec": {"L", "M", "Q", "H"}}, true},
 		"qr_batch":          {[]string{"items"}, map[string][]string{"output": batch.Outputs}, true},
 		"qr_size_recommend": {nil, map[string][]string{"medium": {"business-card", "flyer", "poster", "billboard", "screen"}}, true},
@@ -323,6 +324,40 @@ func TestDecodeReadsWhatGenerateWrote(t *testing.T) {
 		if c.Text != "MECARD:N:Doe,Jane;TEL:+15551234567;;" || c.Kind != "mecard" || c.Fields["ln"] != "Doe" || len(c.Points) != 4 {
 			t.Errorf("qr_decode: %+v", c)
 		}
+	}
+}
+
+// qr_inspect grades what qr_generate drew, with the overlay as image
+// content, and says what to fix in a code with a thin quiet zone.
+func TestInspectGradesWhatGenerateWrote(t *testing.T) {
+	png := get(t, "/api/v1/qr?data=https%3A%2F%2Fexample.com&size=300&margin=1")
+	r := callTool(t, "qr_inspect", map[string]any{"image": base64.StdEncoding.EncodeToString(png)})
+	var out struct {
+		Count int
+		Codes []struct {
+			Text      string
+			Letter    string
+			QuietZone map[string]int `json:"quiet_zone"`
+			Causes    []struct{ Parameter, Fix string }
+		}
+		Overlay string
+	}
+	if r.IsError || json.Unmarshal(r.Structured, &out) != nil || out.Count != 1 || out.Codes[0].Text != "https://example.com" {
+		t.Fatalf("qr_inspect: %+v", r)
+	}
+	if out.Codes[0].QuietZone["top"] != 1 || len(out.Codes[0].Causes) == 0 || !strings.Contains(out.Codes[0].Causes[0].Fix, "margin=4") {
+		t.Errorf("qr_inspect: %+v", out.Codes[0])
+	}
+	if len(r.Content) != 2 || r.Content[1].Type != "image" || r.Content[1].MIMEType != "image/png" || out.Overlay != "" {
+		t.Errorf("qr_inspect: the overlay should be image content only: %d parts", len(r.Content))
+	}
+	r = callTool(t, "qr_inspect", map[string]any{"image": base64.StdEncoding.EncodeToString(png), "overlay": false})
+	if len(r.Content) != 1 {
+		t.Errorf("overlay false: %d parts", len(r.Content))
+	}
+	r = callTool(t, "qr_inspect", map[string]any{"image": "aGVsbG8="})
+	if !r.IsError || !strings.Contains(r.Content[0].Text, `"status":415`) {
+		t.Errorf("qr_inspect of text: %+v", r)
 	}
 }
 
@@ -607,7 +642,7 @@ func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
 // every answer is JSON-RPC, and a refused call is an isError result
 // holding a problem document with a fix.
 func FuzzToolArguments(f *testing.F) {
-	tools := []string{"qr_generate", "qr_generate_typed", "qr_decode", "qr_verify", "qr_batch", "qr_size_recommend"}
+	tools := []string{"qr_generate", "qr_generate_typed", "qr_decode", "qr_verify", "qr_batch", "qr_size_recommend", "qr_inspect"}
 	for _, seed := range []struct {
 		tool int
 		args string

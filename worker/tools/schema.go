@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/batch"
+	"qrkeyless/core/inspect"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
@@ -99,6 +100,13 @@ func decodeInput() schema {
 	}, "image")
 }
 
+func inspectInput() schema {
+	return object(schema{
+		"image":   str("A picture of a QR code: a PNG, JPEG, GIF or WebP file as base64, or as a data URI (data:image/png;base64,...). At most 16 MiB."),
+		"overlay": schema{"type": "boolean", "default": true, "description": "false leaves out the overlay image (the picture with what was found marked)."},
+	}, "image")
+}
+
 func verifyInput() schema {
 	props := rendering(params.Format.Name) // verify renders the picture, whatever the format
 	props[params.Data.Name] = params.Data.Schema()
@@ -148,6 +156,8 @@ func sizeInput() schema {
 func decodeOutput() schema { return jsonschema.ForValue[scan.Answer]() }
 
 func verifyOutput() schema { return jsonschema.ForValue[scan.Report]() }
+
+func inspectOutput() schema { return jsonschema.ForValue[inspect.Report]() }
 
 func batchOutput() schema { return jsonschema.ForValue[batch.Response]() }
 

@@ -22,6 +22,7 @@ import (
 
 	"qrkeyless/core/batch"
 	gen "qrkeyless/core/generate"
+	"qrkeyless/core/inspect"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
@@ -36,8 +37,8 @@ import (
 // with them out.
 type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem)
 
-// All returns the six tools. limits bound the images qr_decode takes, as
-// they bound POST /api/v1/decode.
+// All returns the seven tools. limits bound the images qr_decode and
+// qr_inspect take, as they bound POST /api/v1/decode and /api/v1/inspect.
 func All(limits scan.Limits) []server.ServerTool {
 	return []server.ServerTool{
 		define("qr_generate", "Generate a QR code",
@@ -55,6 +56,15 @@ func All(limits scan.Limits) []server.ServerTool {
 				"Returns each code's text, version, error correction level, corners, and the typed payload "+
 				"recognised from the text (e.g. a wifi network's fields).",
 			decodeInput(), decodeOutput(), decoder(limits)),
+		define("qr_inspect", "Grade the QR codes in a picture, or say why it will not scan",
+			"Inspect a picture of a QR code (PNG, JPEG, GIF or WebP as base64 or a data URI), as POST /api/v1/inspect "+
+				"does: for each code, ISO/IEC 15415-style grades A to F (symbol contrast, modulation, fixed pattern damage, "+
+				"axial and grid nonuniformity, unused error correction, format information; measured on a picture, not by a "+
+				"calibrated verifier), the quiet zone on each side in modules, the module size, version, level, mask and the "+
+				"codewords corrected in each block, with causes and fixes (a corrected call of this API where the code can be "+
+				"redrawn). Where nothing reads, where reading stopped (finder, grid, format or codewords) and why. The "+
+				"overlay, the picture with the finder patterns, the fitted grid and the damaged modules marked, comes as image content.",
+			inspectInput(), inspectOutput(), inspector(limits)),
 		define("qr_verify", "Check that a QR code scans",
 			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
 				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
@@ -278,6 +288,37 @@ func decoder(limits scan.Limits) call {
 }
 
 const imageFix = `Give "image" as the file's bytes in base64, or as a data URI such as data:image/png;base64,iVBORw0KGgo...`
+
+// inspector returns qr_inspect: POST /api/v1/inspect as a tool; the
+// overlay (unless overlay is false) comes as image content rather than
+// as a data URI in the report.
+func inspector(limits scan.Limits) call {
+	return func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+		img, p := imageArg(args["image"])
+		if p != nil {
+			return nil, p
+		}
+		overlay := true
+		if v, ok := args["overlay"]; ok {
+			b, isBool := v.(bool)
+			if !isBool {
+				return nil, problem.BadValue.New("overlay", "overlay must be true or false", `Give "overlay" as true or false.`)
+			}
+			overlay = b
+		}
+		rep, err := inspect.Bytes(ctx, img, limits, overlay)
+		if err != nil {
+			return nil, scan.Problem(err, "image", imageFix)
+		}
+		png := rep.OverlayPNG()
+		rep.Overlay = ""
+		res := structured(rep, "")
+		if overlay {
+			res.Content = append(res.Content, mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"))
+		}
+		return res, nil
+	}
+}
 
 // imageArg reads the image argument: base64 or a data URI, in every
 // spelling POST /api/v1/decode takes in its JSON body (see

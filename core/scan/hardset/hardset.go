@@ -174,16 +174,7 @@ func randomText(rng *rand.Rand, limit int) string {
 	case 3:
 		return "BEGIN:VCARD\nVERSION:3.0\nFN:" + word(5) + " " + word(7) + "\nEMAIL:" + word(6) + "@example.org\nEND:VCARD"
 	}
-	n := 10 + rng.Intn(limit-10)
-	b := make([]byte, n)
-	for i := range b {
-		if rng.Intn(6) == 0 {
-			b[i] = ' '
-		} else {
-			b[i] = letters[rng.Intn(len(letters))]
-		}
-	}
-	return string(b)
+	return randomWords(rng, 10+rng.Intn(limit-10))
 }
 
 // lowContrastPair returns a dark and a light colour whose luminances (as

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 	"testing"
 )
@@ -109,4 +110,56 @@ func TestPhotosAreDeterministic(t *testing.T) {
 			t.Errorf("sample %d (%s) differs between two runs", i, a[i].Class)
 		}
 	}
+}
+
+// The faint set is the same pixels from the same seed, one sample a cell
+// in the order of its lists, and its contrast is what the class names:
+// the picture's darkest and lightest tenths, averaged over 9 x 9 pixels
+// (which removes most of the noise), lie about that far apart.
+func TestFaintIsDeterministic(t *testing.T) {
+	a, err := Faint(4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Faint(4, 1)
+	if want := len(FaintVersions) * len(FaintContrasts) * len(FaintNoise); len(a) != want {
+		t.Fatalf("%d samples, want %d", len(a), want)
+	}
+	i := 0
+	for _, v := range FaintVersions {
+		for _, c := range FaintContrasts {
+			for _, n := range FaintNoise {
+				pa, pb := a[i].Image.(*image.NRGBA), b[i].Image.(*image.NRGBA)
+				if a[i].Class != FaintClass(v, c, n) || !bytes.Equal(pa.Pix, pb.Pix) {
+					t.Errorf("sample %d: class %q (want %q), or its pixels differ between two runs", i, a[i].Class, FaintClass(v, c, n))
+				}
+				if v == 2 && n == 4 { // modules of 7 px and more: a 9 x 9 mean lies inside one
+					if got := spread(pa); math.Abs(got-float64(c)) > 4 {
+						t.Errorf("%s: dark and light %.1f grey levels apart", a[i].Class, got)
+					}
+				}
+				i++
+			}
+		}
+	}
+}
+
+// spread is how far apart the darkest and the lightest of img's 9 x 9
+// means lie, taking the tenth at each end.
+func spread(img *image.NRGBA) float64 {
+	var means []float64
+	b := img.Bounds()
+	for y := 0; y+9 <= b.Dy(); y += 9 {
+		for x := 0; x+9 <= b.Dx(); x += 9 {
+			sum := 0
+			for dy := range 9 {
+				for dx := range 9 {
+					sum += int(img.Pix[(y+dy)*img.Stride+4*(x+dx)])
+				}
+			}
+			means = append(means, float64(sum)/81)
+		}
+	}
+	slices.Sort(means)
+	return means[len(means)*95/100] - means[len(means)*5/100]
 }

@@ -36,7 +36,7 @@ type session interface {
 	close()
 }
 
-var tools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"}
+var tools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_inspect", "qr_size_recommend", "qr_verify"}
 
 func servers(t *testing.T) map[string]string {
 	out := map[string]string{}

@@ -1,0 +1,87 @@
+package render_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"qrkeyless/core/qr"
+	"qrkeyless/core/render"
+)
+
+// The style set: a clean render of every style and eye the service
+// offers, at 256 to 1024 px, navy on white, for the readers that are not ours to
+// read (e2e/agreement/styles.mjs, in make test: zxing-cpp and jsQR must
+// each read every one). The texts take the codes to the versions people
+// print (3 and 4 for a short URL, 6 and 8 at 100 characters, 9 and 14 at
+// 180), each at the level the API gives a style (M for square modules, H
+// for the others); an eye is drawn only to the version it is served at
+// (render.EyeServed), past which the API answers 422.
+var styleSetTexts = []string{
+	"https://example.com/menu?t=123",
+	strings.Repeat("The quick brown fox jumps over the lazy dog. ", 4)[:100],
+	strings.Repeat("The quick brown fox jumps over the lazy dog. ", 5)[:180],
+}
+
+var navy = color.NRGBA{0x1a, 0x36, 0x5d, 255}
+
+// styleSetSizes are the pictures' sides: 512 px, and smaller and larger,
+// where a module falls on other pixel boundaries.
+var styleSetSizes = []int{256, 384, 512, 800, 1024}
+
+// styleSetEntry is one picture of the style set.
+type styleSetEntry struct {
+	File    string `json:"file"`
+	Style   string `json:"style"`
+	Eye     string `json:"eye"`
+	Text    string `json:"text"`
+	Version int    `json:"version"`
+	EC      string `json:"ec"`
+}
+
+// TestWriteStyleSet writes the style set to $QR_STYLE_DIR as PNG files
+// and a manifest. Without the variable it is skipped.
+func TestWriteStyleSet(t *testing.T) {
+	dir := os.Getenv("QR_STYLE_DIR")
+	if dir == "" {
+		t.Skip("QR_STYLE_DIR is not set")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var list []styleSetEntry
+	for _, style := range styles {
+		level := qr.H
+		if style == "square" {
+			level = qr.M
+		}
+		for ti, text := range styleSetTexts {
+			c, err := qr.Encode(text, level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, eye := range eyes {
+				if ok, _, _ := render.EyeServed(eye, c.Version); !ok {
+					continue
+				}
+				for _, size := range styleSetSizes {
+					o := render.Options{Size: size, Margin: 4, FG: navy, BG: white, Style: style, Eye: eye}
+					name := fmt.Sprintf("%s-%s-%d-%d.png", style, eye, ti, size)
+					if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					list = append(list, styleSetEntry{name, style, eye, text, c.Version, c.Level.String()})
+				}
+			}
+		}
+	}
+	b, _ := json.MarshalIndent(list, "", " ")
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d pictures in %s", len(list), dir)
+}

@@ -1,0 +1,188 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"strings"
+
+	"qrkeyless/core/compat"
+	"qrkeyless/core/params"
+	"qrkeyless/core/problem"
+	"qrkeyless/core/render"
+	"qrkeyless/core/scan"
+	"qrkeyless/worker/reply"
+)
+
+// The compatibility paths: the URLs of goQR, QuickChart and the Google
+// Chart API answered as they are (core/compat; docs/compat.md). Each is
+// read by its peer's table and then made and kept at the edge as
+// /api/v1/qr's codes are.
+
+// compatRoutes are the routes of the peers' paths, for New's table.
+func (s *server) compatRoutes() []route {
+	var rs []route
+	for _, p := range compat.Peers {
+		rs = append(rs, route{path: p.Path, exact: true, ownQuery: true, methods: []string{"GET"}, handle: s.compat(p), doc: compatDoc(p)})
+	}
+	return append(rs, route{path: compat.GoQRRead, exact: true, methods: []string{"POST"}, handle: s.readQRCode, doc: readQRDoc, heavy: true,
+		post: &postHelp{"the image as multipart form field file (an address, fileurl, is not fetched)", `-F file=@code.png`}})
+}
+
+// compat answers a peer's generation path.
+func (s *server) compat(p *compat.Peer) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		req, pr := compat.Read(p, r.URL.RawQuery)
+		if pr != nil {
+			writeProblem(w, r, pr)
+			return
+		}
+		s.serve(w, r, req)
+	}
+}
+
+// readQRCode answers goQR's read-qr-code: the image as multipart field
+// file (or as POST /api/v1/decode takes it), the codes in goQR's JSON. An
+// image without a code is goQR's answer too, its error in the symbol; a
+// request that is wrong (no image, an address to fetch) is a problem.
+func (s *server) readQRCode(w http.ResponseWriter, r *http.Request) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if r.URL.Query().Has(compat.GoQRFileURL) || mt == "application/x-www-form-urlencoded" {
+		writeProblem(w, r, fetchRefused(r))
+		return
+	}
+	img, _, p := imageFromRequest(r, r.URL.Path, s.Images)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	codes, err := scan.DecodeBytes(r.Context(), img, s.Images)
+	if err != nil && !errors.Is(err, scan.ErrNotFound) {
+		writeProblem(w, r, scan.Problem(err, compat.GoQRFile, "POST "+compat.GoQRRead+" with the image as multipart form field file: curl -F file=@code.png "+reply.Origin(r)+compat.GoQRRead))
+		return
+	}
+	writeJSON(w, compat.ReadAnswer(codes))
+}
+
+// fetchRefused is the problem of an image given by its address (goQR's
+// fileurl): this service fetches nothing, so the fix sends the file.
+func fetchRefused(r *http.Request) *problem.Problem {
+	return problem.BadValue.Newf(compat.GoQRFileURL, fmt.Sprintf("POST %s with the image itself as multipart form field file: curl -F file=@code.png %s%s", r.URL.Path, reply.Origin(r), r.URL.Path),
+		"%s names an image to fetch, and this service fetches nothing: send the image itself", compat.GoQRFileURL)
+}
+
+// compatDoc documents a peer's path: its parameters as the peer names
+// them, with the peer's defaults and bounds, each saying what it maps to.
+func compatDoc(p *compat.Peer) func() map[string]obj {
+	return func() map[string]obj {
+		var ps []obj
+		for _, pa := range p.Params {
+			sc := obj{"type": pa.Type}
+			if pa.Enum != nil {
+				sc["enum"] = pa.Enum
+			}
+			if pa.Pattern != "" {
+				sc["pattern"] = pa.Pattern
+			}
+			if pa.Type == "integer" && pa.Max > 0 {
+				sc["minimum"], sc["maximum"] = pa.Min, pa.Max
+			}
+			if pa.Default != "" {
+				sc["default"] = compatValue(pa, pa.Default)
+			}
+			q := obj{"name": pa.Name, "in": "query", "required": pa.Required, "schema": sc,
+				"description": pa.Help + " Here: " + strings.TrimSuffix(pa.Maps, ".") + "."}
+			if pa.Example != "" {
+				q["example"] = compatValue(pa, pa.Example)
+			}
+			ps = append(ps, q)
+		}
+		var formats []render.Format
+		for _, name := range p.Formats {
+			f, _ := render.LookupFormat(name)
+			formats = append(formats, f)
+		}
+		return map[string]obj{p.Path: {"summary": p.Name + "'s URLs, answered as they are", "operationId": compatID(p), "tags": []string{"compatibility"},
+			"description": fmt.Sprintf("For links written for %s: replace the host (%s) with this service's and keep the path and query. "+
+				"Defaults and bounds are %s's; a parameter %s does not have is ignored, as %s ignores it. "+
+				"The image is exactly the size asked, quiet zone included. A problem's fix is the corrected %s URL.",
+				p.Name, strings.Join(p.Hosts, ", "), p.Name, p.Name, p.Name, p.Name),
+			"parameters": ps,
+			"responses":  with(codeResponses(formats), problems(generated...))}}
+	}
+}
+
+// compatID is a peer's operationId: goqrCreate, quickchartQR, googleChart.
+func compatID(p *compat.Peer) string {
+	switch p {
+	case compat.GoQR:
+		return "goqrCreate"
+	case compat.QuickChart:
+		return "quickchartQR"
+	}
+	return "googleChart"
+}
+
+// compatValue is a default or example as the JSON value of pa's type.
+func compatValue(pa compat.Param, v string) any {
+	return params.Param{Type: pa.Type}.Value(v)
+}
+
+// codeResponses are imageResponses for the formats given.
+func codeResponses(formats []render.Format) obj {
+	content := obj{}
+	for _, f := range formats {
+		ct, _, _ := strings.Cut(f.ContentType, ";")
+		schema := obj{"type": "string", "description": "format=" + f.Name}
+		if f.Binary {
+			schema["format"] = "binary"
+		}
+		content[ct] = obj{"schema": schema}
+	}
+	return obj{"200": obj{"description": "The code in the requested format", "headers": cacheHeaders(), "content": content},
+		"304": ref("responses", "NotModified")}
+}
+
+// readQRDoc documents goQR's read-qr-code.
+func readQRDoc() map[string]obj {
+	str := obj{"type": "string"}
+	nullable := obj{"anyOf": []obj{str, {"type": "null"}}}
+	answer := obj{"type": "array", "minItems": 1, "maxItems": 1, "items": obj{"type": "object", "required": []string{"type", "symbol"}, "properties": obj{
+		"type": obj{"const": "qrcode"},
+		"symbol": obj{"type": "array", "minItems": 1, "items": obj{"type": "object", "required": []string{"seq", "data", "error"}, "properties": obj{
+			"seq":   obj{"type": "integer", "minimum": 0, "description": "The code's place in reading order, from 0"},
+			"data":  with(nullable, obj{"description": "The code's text; null when none was read"}),
+			"error": with(nullable, obj{"description": "null, or goQR's error: " + compat.NotFound}),
+		}}}}}}
+	return map[string]obj{compat.GoQRRead: {"summary": "goQR's read-qr-code, answered as goQR answers it", "operationId": "goqrRead", "tags": []string{"compatibility"},
+		"description": "POST the image as multipart form field file, as goQR takes it (or as the body, or as JSON {\"image\": data URI}, as POST /api/v1/decode does). " +
+			"The answer is goQR's JSON: one symbol a code found, in reading order; an image without a readable code is a symbol whose error is goQR's \"" + compat.NotFound + "\". " +
+			"goQR's fileurl, an address to fetch, is a 400: nothing is fetched.",
+		"requestBody": obj{"required": true, "content": decodeBodies()},
+		"responses": with(obj{"200": obj{"description": "goQR's answer", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
+			"content": jsonContent(answer)}}, problems("400", "413", "415"))}}
+}
+
+// compatLLMs is llms.txt's section on the peers: an item a path, with
+// each parameter, its peer's default and what it becomes here.
+func compatLLMs() string {
+	var b strings.Builder
+	for _, p := range compat.Peers {
+		fmt.Fprintf(&b, "- [%s](%s): a link to %s works with this host in its place: GET %s, the image exactly the size asked. Its parameters, with %s's defaults, and what each is here:",
+			p.Name, p.Example, strings.Join(p.Hosts, " or "), p.Path, p.Name)
+		for _, pa := range p.Params {
+			b.WriteString(" " + pa.Name)
+			switch {
+			case pa.Required:
+				b.WriteString(" (required)")
+			case pa.Default != "":
+				b.WriteString(" (" + pa.Default + ")")
+			}
+			b.WriteString(" → " + strings.TrimSuffix(strings.ReplaceAll(pa.Maps, "`", ""), ".") + ".")
+		}
+		b.WriteString(" Any other parameter is ignored.\n")
+	}
+	fmt.Fprintf(&b, "- [goQR read-qr-code](/openapi.json): POST %s with the image as multipart field file answers goQR's JSON, [{\"type\":\"qrcode\",\"symbol\":[{\"seq\":0,\"data\":\"...\",\"error\":null}]}]; fileurl is refused (nothing is fetched)\n", compat.GoQRRead)
+	return b.String()
+}
