@@ -272,8 +272,15 @@ node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
 node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
 stop
 
-# The editor's static files are wrangler's assets, as on Cloudflare.
+# The editor's static files are wrangler's assets, as on Cloudflare; the
+# native server sends the same (worker/api/static.go).
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  step "the editor in Chromium, served by the native server"
+  port=$(free_port)
+  start native-editor env PORT="$port" "$out/native-server"
+  node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+  node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor-native.json"
+  stop
   step "the editor in Chromium, served by wrangler dev"
   wrangler_dev wrangler-editor
   node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor.json"
