@@ -32,7 +32,9 @@ build: worker site
 # worker program (batch.wasm), the /inspect page's (inspect.wasm), Go's
 # wasm_exec.js, and the
 # gallery of every style x eye and of branded codes (docs/gallery.png and
-# docs/branding.png are copies of its contact sheets).
+# docs/branding.png are copies of its contact sheets); last, the brotli and
+# gzip copies the native server sends (site/compress: about 20 s when
+# editor.wasm has changed, nothing for a file that has not).
 site: templ-check
 	mkdir -p build/site
 	$(GO) run ./site -out build/site
@@ -54,6 +56,8 @@ site: templ-check
 	@echo "verify .wasm: $$(stat -c %s build/site/verify.wasm) bytes raw, $$(gzip -9c build/site/verify.wasm | wc -c) gzip (loaded after the first code)"
 	@echo "batch .wasm: $$(stat -c %s build/site/batch.wasm) bytes raw, $$(gzip -9c build/site/batch.wasm | wc -c) gzip (loaded on /batch only)"
 	@echo "inspect .wasm: $$(stat -c %s build/site/inspect.wasm) bytes raw, $$(gzip -9c build/site/inspect.wasm | wc -c) gzip (loaded on /inspect only)"
+	$(GO) run ./site/compress build/site
+	@echo "editor .wasm as the native server sends it: $$(stat -c %s build/site/editor.wasm.br) bytes brotli, $$(stat -c %s build/site/editor.wasm.gz) gzip"
 
 ## templ: regenerate templates/*_templ.go after editing a .templ file
 templ:

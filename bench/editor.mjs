@@ -3,9 +3,21 @@
 //
 //	node bench/editor.mjs http://127.0.0.1:8787 > build/bench/editor.json
 //
-// - wasm: editor.wasm and verify.wasm as served: raw, gzip -9 and brotli bytes;
-// - first_code_ms: navigation start to the first code in the page (the
-//   app's qr:first-code mark), on a new profile (cold) and then warm;
+// - wasm: editor.wasm and verify.wasm as served: raw, gzip -9 and brotli
+//   bytes, and the bytes the server sends a browser that accepts br and
+//   gzip (sent);
+// - first_code_ms: navigation start to the first code on screen that a
+//   reader decodes, for a shared link (/wifi?ssid=Cafe&sec=nopass): each
+//   time the code box changes, the markup shown is recorded just after the
+//   frame that paints it, and the first recorded that zxing-cpp reads as
+//   the link's text is the first code. Beside it: the page's own marks
+//   (qr:first-code, and qr:editor-ready when the program has drawn: a page
+//   that sets only qr:first-code sets it there), the largest contentful
+//   paint, and on a new profile the bytes received before the first code
+//   (Chromium's Network.dataReceived) and in all. Runs: a new profile
+//   unthrottled (cold), warm (10), warm with the CPU throttled 4x (10), and
+//   a new profile each time with the CPU throttled 4x and the network
+//   throttled to DevTools' 4G (9 Mbps down, 1.5 up, 170 ms round trip; 10);
 // - keystroke_ms: each keystroke's input event to the preview updated in
 //   the DOM (the app's qr:keystroke measures): script time only, typing
 //   into the Wi-Fi SSID, plain and with a rounded style and a caption;
@@ -15,13 +27,14 @@
 // - render_ms: one qrEditor.render call alone, for the breakdown.
 import { execFileSync } from 'node:child_process';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { launch } from '../e2e/editor/browser.mjs';
+import { decode, launch, rasterize, watchCode } from '../e2e/editor/browser.mjs';
 
 const base = (process.argv[2] || process.env.EDITOR_URL || '').replace(/\/$/, '');
 if (!base) throw new Error('usage: node bench/editor.mjs http://127.0.0.1:8787');
 
 const stats = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = [...xs].filter((x) => x !== null && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (!s.length) return { n: 0, median: null, p95: null, max: null };
   const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
   const r = (v) => Math.round(v * 100) / 100;
   return { n: s.length, median: r(at(0.5)), p95: r(at(0.95)), max: r(s[s.length - 1]) };
@@ -29,26 +42,88 @@ const stats = (xs) => {
 
 // wasmSize measures a program as served: gzip -9 (the same tool as the
 // Makefile's figure; Node's zlib at level 9 packs about 1% worse) and
-// brotli 11, which Cloudflare serves to browsers that ask for it.
+// brotli 11, which Cloudflare serves to browsers that ask for it; sent is
+// what this server sends a browser that accepts both, and how.
 async function wasmSize(name) {
   // identity: wrangler dev's own gzip stream sometimes ends early for undici.
   const b = Buffer.from(await (await fetch(`${base}/${name}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
   const gzip = execFileSync('gzip', ['-9c'], { input: b, maxBuffer: 1 << 28 }).length;
   const brotli = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  return { raw: b.length, gzip, brotli };
+  return { raw: b.length, gzip, brotli, sent: await sent(name) };
 }
 
-async function firstCode(context, path, throttle = 1) {
+// sent is what the server sends for name to a browser that accepts br and
+// gzip: its Content-Encoding and the bytes on the wire (curl counts them
+// without decoding).
+async function sent(name) {
+  const out = execFileSync('curl', ['-s', '-o', '/dev/null', '-H', 'Accept-Encoding: br, gzip', '-w', '%{size_download} %header{content-encoding}', `${base}/${name}`]).toString().trim();
+  const [bytes, encoding] = out.split(' ');
+  return { bytes: Number(bytes), encoding: encoding || 'identity' };
+}
+
+// The link measured, and the text its code holds.
+const link = { path: '/wifi?ssid=Cafe&sec=nopass', text: 'WIFI:T:nopass;S:Cafe;;' };
+
+// DevTools' 4G profile: 9 Mbps down, 1.5 Mbps up, 170 ms round trip.
+const network4G = { offline: false, latency: 170, downloadThroughput: (9e6 / 8) * 0.9, uploadThroughput: (1.5e6 / 8) * 0.9, connectionType: 'cellular4g' };
+
+// loadLink opens the link in a new page of context, throttled as asked,
+// waits until the program has drawn and the page is quiet, and returns the
+// page with what it recorded: the shots of the code box, the page's marks,
+// the largest contentful paint, and the bytes the page received (at, in
+// ms since navigation start, and bytes), when counting.
+async function loadLink(context, { cpu = 1, network = null, count = false } = {}) {
   const page = await context.newPage();
-  if (throttle > 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.addInitScript(watchCode);
+  const cdp = await context.newCDPSession(page);
+  if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const received = [];
+  let clock = null; // CDP's monotonic seconds to wall-clock ms
+  if (network || count) {
+    await cdp.send('Network.enable');
+    if (network) await cdp.send('Network.emulateNetworkConditions', network);
+    cdp.on('Network.requestWillBeSent', (e) => (clock ??= e.wallTime * 1000 - e.timestamp * 1000));
+    cdp.on('Network.dataReceived', (e) => received.push({ at: e.timestamp * 1000, bytes: e.encodedDataLength }));
   }
-  await page.goto(base + path);
-  await page.waitForFunction(() => performance.getEntriesByName('qr:first-code').length > 0);
-  const ms = await page.evaluate(() => performance.getEntriesByName('qr:first-code')[0].startTime);
+  await page.goto(base + link.path, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('qr:editor-ready').length || performance.getEntriesByName('qr:first-code').length, null, { timeout: 120_000 });
+  await page.waitForFunction(() => typeof qrEditor === 'object' && document.getElementById('status').textContent !== '', null, { timeout: 120_000 });
+  const seen = await page.evaluate(() => {
+    const mark = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
+    return { origin: performance.timeOrigin, shots: window.__firstCode.shots, lcp: window.__firstCode.lcp, firstMark: mark('qr:first-code'), ready: mark('qr:editor-ready') ?? mark('qr:first-code') };
+  });
+  const bytes = received.map((r) => ({ at: r.at + clock - seen.origin, bytes: r.bytes }));
+  return { page, seen, bytes };
+}
+
+// firstDecoded returns the time of the first shot zxing-cpp reads as the
+// link's text, drawn on page (any page of the browser), or null.
+async function firstDecoded(page, shots) {
+  for (const s of shots) {
+    const svg = s.markup.slice(s.markup.indexOf('<svg'), s.markup.lastIndexOf('</svg>') + 6);
+    if ((await decode(await rasterize(page, svg))).includes(link.text)) return s.t;
+  }
+  return null;
+}
+
+// firstCode loads the link as loadLink does and sums up one run.
+async function firstCode(context, options) {
+  const { page, seen, bytes } = await loadLink(context, options);
+  const screen = await firstDecoded(page, seen.shots);
   await page.close();
-  return ms;
+  const run = { screen, mark: seen.firstMark, ready: seen.ready, lcp: seen.lcp };
+  if (options.count) {
+    run.bytesBefore = screen === null ? null : bytes.filter((b) => b.at <= screen).reduce((a, b) => a + b.bytes, 0);
+    run.bytes = bytes.reduce((a, b) => a + b.bytes, 0);
+  }
+  return run;
+}
+
+// summary is the statistics of runs, figure by figure.
+function summary(runs) {
+  const out = {};
+  for (const key of Object.keys(runs[0])) out[key] = stats(runs.map((r) => r[key]));
+  return out;
 }
 
 // timePaints records, for every input event, the time from the event to
@@ -73,7 +148,7 @@ const durations = (page, name) => page.evaluate((n) => performance.getEntriesByN
 async function typing(context, path, text) {
   const page = await context.newPage();
   await page.goto(base + path);
-  await page.waitForSelector('#code svg');
+  await page.waitForFunction(() => typeof qrEditor === 'object' && document.getElementById('status').textContent !== '');
   await page.evaluate(timePaints);
   await page.click('#c-ssid');
   await page.evaluate(() => performance.clearMeasures());
@@ -124,14 +199,23 @@ const linked = {
   vcard: '/vcard?fn=Jane&ln=Doe&phone=%2B41446681800',
 };
 
+// EDITOR_RUNS sets the runs of each kind (10), for a quick look.
+const n = Number(process.env.EDITOR_RUNS) || 10;
 const browser = await launch();
 try {
-  const path = '/wifi?ssid=Cafe&sec=nopass';
-  const cold = await firstCode(browser.context, path);
-  const warm = [];
-  for (let i = 0; i < 10; i++) warm.push(await firstCode(browser.context, path));
-  const throttled = [];
-  for (let i = 0; i < 5; i++) throttled.push(await firstCode(browser.context, path, 4));
+  const runs = (n, f) => Array.from({ length: n }).reduce(async (acc) => [...(await acc), await f()], Promise.resolve([]));
+  const cold = await firstCode(browser.context, { count: true });
+  const warm = await runs(n, () => firstCode(browser.context, {}));
+  const warm4x = await runs(n, () => firstCode(browser.context, { cpu: 4 }));
+  // A new profile for each run: nothing cached in the browser.
+  const new4G = await runs(n, async () => {
+    const fresh = await launch();
+    try {
+      return await firstCode(fresh.context, { cpu: 4, network: network4G, count: true });
+    } finally {
+      await fresh.close();
+    }
+  });
   const tops = {};
   for (const [name, link] of Object.entries(linked)) tops[name] = { linked: await codeTop(browser.context, link), bare: await codeTop(browser.context, `/${name}`) };
   const text = 'Cafe Guest Network 5G upstairs';
@@ -139,8 +223,9 @@ try {
   const styled = await typing(browser.context, '/wifi?style=rounded&eye=circle&fg=1a237e&frame_text=Guest%20Wi-Fi', text);
   const out = {
     chromium: browser.context.browser()?.version() ?? null,
+    link: link.path,
     wasm: { editor: await wasmSize('editor.wasm'), verify: await wasmSize('verify.wasm') },
-    first_code_ms: { cold: Math.round(cold), warm: stats(warm), cpu_4x_warm: stats(throttled) },
+    first_code_ms: { cold, warm: summary(warm), cpu_4x_warm: summary(warm4x), cpu_4x_4g_new: summary(new4G) },
     code_top_390_px: tops,
     keystroke_ms: { plain: stats(plain.keystroke), styled_label: stats(styled.keystroke) },
     keystroke_to_paint_ms: { plain: stats(plain.paint), styled_label: stats(styled.paint) },
@@ -148,10 +233,15 @@ try {
   };
   console.log(JSON.stringify(out, null, 2));
   const mib = (b) => (b / 1048576).toFixed(2);
+  const f = out.first_code_ms;
+  const line = (what, r) =>
+    `${what}: first code ${r.screen.median} ms on screen (p95 ${r.screen.p95}), the page's mark ${r.mark.median}, the program ready ${r.ready.median}, LCP ${r.lcp.median}` +
+    (r.bytesBefore ? `; ${r.bytesBefore.median} B before the first code, ${r.bytes.median} B in all` : '');
   console.error(
-    `editor.wasm ${out.wasm.editor.raw} B raw, ${out.wasm.editor.gzip} B gzip (${mib(out.wasm.editor.gzip)} MiB); ` +
+    `editor.wasm ${out.wasm.editor.raw} B raw, ${out.wasm.editor.gzip} B gzip (${mib(out.wasm.editor.gzip)} MiB), sent ${out.wasm.editor.sent.bytes} B ${out.wasm.editor.sent.encoding}; ` +
       `verify.wasm ${out.wasm.verify.gzip} B gzip\n` +
-      `first code: ${out.first_code_ms.cold} ms cold, ${out.first_code_ms.warm.median} ms warm (median), ${out.first_code_ms.cpu_4x_warm.median} ms warm at 4x CPU throttling\n` +
+      `new profile: first code ${f.cold.screen} ms on screen, the program ready ${f.cold.ready} ms\n` +
+      `${line(`warm (median of ${n})`, f.warm)}\n${line('warm, CPU 4x', f.cpu_4x_warm)}\n${line('new profile, CPU 4x, 4G', f.cpu_4x_4g_new)}\n` +
       `code starts on a 390 px phone at: ${Object.entries(tops).map(([k, v]) => `${k} ${v.linked} px linked, ${v.bare} bare`).join('; ')}\n` +
       `keystroke to preview (script): median ${out.keystroke_ms.plain.median} ms plain, ${out.keystroke_ms.styled_label.median} ms rounded with a label ` +
       `(p95 ${out.keystroke_ms.plain.p95} / ${out.keystroke_ms.styled_label.p95} ms)\n` +

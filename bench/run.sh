@@ -7,7 +7,7 @@
 # build/bench, keeping the sections make soak and make load wrote.
 # Expects `make build` and node_modules (make bench does both). Loopback
 # only; every load is bounded, and nothing runs beside anything else.
-# About 10 minutes on a quiet 2-core machine.
+# About 40 minutes on a 2-core machine (2,467 s on 2026-11-28, shared).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WRANGLER_SEND_METRICS=false
@@ -272,8 +272,15 @@ node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null
 node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
 stop
 
-# The editor's static files are wrangler's assets, as on Cloudflare.
+# The editor's static files are wrangler's assets, as on Cloudflare; the
+# native server sends the same (worker/api/static.go).
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  step "the editor in Chromium, served by the native server"
+  port=$(free_port)
+  start native-editor env PORT="$port" "$out/native-server"
+  node bench/latency.mjs "http://127.0.0.1:$port" --runs 0 > /dev/null # waits until it answers
+  node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor-native.json"
+  stop
   step "the editor in Chromium, served by wrangler dev"
   wrangler_dev wrangler-editor
   node bench/editor.mjs "http://127.0.0.1:$port" > "$out/editor.json"

@@ -19,3 +19,7 @@ KEYSTROKE_MS = 16
 # Bytes: the Worker's .wasm raw (half of Cloudflare's 64 MiB limit), editor.wasm gzip.
 WORKER_RAW_MAX = 33554432
 EDITOR_GZIP_MAX = 1572864
+# The editor: a shared link's first code on screen, median (ms): warm with
+# the CPU throttled 4x, and on a new profile over 4G as well.
+FIRST_CODE_WARM_MS = 500
+FIRST_CODE_4G_MS = 1500

@@ -1,12 +1,14 @@
 // Command site writes the editor's static files: an HTML page per payload
-// kind (<kind>.html, served at /<kind>), the free-text page (index.html),
-// the batch page (batch.html, /batch), the inspect page (inspect.html,
-// /inspect), the API reference (docs.html,
-// /docs, from the OpenAPI description worker/api writes), the scripts, styles and workers
-// from site/static, the pictures of the style, eye, frame and fill
-// choices, and a favicon (a code). The Makefile adds the four .wasm
-// programs and wasm_exec.js. (Frames are drawn by verify.wasm and
-// batch.wasm, which carry their fonts: the site serves none.)
+// kind (<kind>.html, served at /<kind>) and the free-text page
+// (index.html), each with its example code drawn in (what its program
+// draws for the form as the page loads), the batch page (batch.html,
+// /batch), the inspect page (inspect.html, /inspect), the API reference
+// (docs.html, /docs, from the OpenAPI description worker/api writes), the
+// scripts, styles and workers from site/static, the pictures of the style,
+// eye, frame and fill choices, and a favicon (a code). The Makefile adds
+// the four .wasm programs and wasm_exec.js, then the compressed copies
+// (site/compress). (Frames are drawn by verify.wasm and batch.wasm, which
+// carry their fonts: the site serves none.)
 //
 //	go run ./site -out build/site
 package main
@@ -28,6 +30,7 @@ import (
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/templates"
+	"qrkeyless/wasm/editor"
 	"qrkeyless/worker/api"
 )
 
@@ -53,10 +56,14 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	pages := map[string]templ.Component{"index.html": templates.Index(payload.All()), "batch.html": templates.Batch(payload.All()), "inspect.html": templates.Inspect(), "docs.html": templates.Docs(ref)}
 	if err := templates.CheckNames(nil); err != nil {
 		return err
 	}
+	index, err := example(nil)
+	if err != nil {
+		return err
+	}
+	pages := map[string]templ.Component{"index.html": templates.Index(payload.All(), index), "batch.html": templates.Batch(payload.All()), "inspect.html": templates.Inspect(), "docs.html": templates.Docs(ref)}
 	for _, k := range payload.All() {
 		if reserved[k.Name] {
 			return fmt.Errorf("site: kind %q would take the path /%s, which the service uses", k.Name, k.Name)
@@ -64,7 +71,11 @@ func run(out string) error {
 		if err := templates.CheckNames(k); err != nil {
 			return err
 		}
-		pages[k.Name+".html"] = templates.Editor(k)
+		svg, err := example(k)
+		if err != nil {
+			return err
+		}
+		pages[k.Name+".html"] = templates.Editor(k, svg)
 	}
 	for name, page := range pages {
 		if err := writePage(filepath.Join(out, name), page); err != nil {
@@ -104,6 +115,23 @@ func run(out string) error {
 		}
 	}
 	return nil
+}
+
+// example is the SVG of the example code of k's page (nil for /): what
+// the page's program draws for its form as the page loads
+// (templates.ExampleForm), drawn here by the same function, so that the
+// page shows it before the program has loaded, or without JavaScript.
+func example(k *payload.Kind) (string, error) {
+	r := editor.Request{}
+	if k != nil {
+		r.Kind = k.Name
+	}
+	r.Fields, r.Style = templates.ExampleForm(k)
+	res := editor.Render(r)
+	if len(res.Errors) > 0 {
+		return "", fmt.Errorf("site: the example of page /%s does not draw: %v", r.Kind, res.Errors)
+	}
+	return res.SVG, nil
 }
 
 func writePage(path string, page templ.Component) error {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"qrkeyless/core/payload"
+	"qrkeyless/internal/readback"
 )
 
 // The site has a page for every kind of the registry, the free-text page,
@@ -36,9 +37,39 @@ func TestRun(t *testing.T) {
 		t.Error("inspect.html does not load inspect.js alone: editor.wasm is the editor's")
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "wifi.html"))
-	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href="/editor.wasm"`, `href="/app.css"`} {
+	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href="/editor.wasm"`, `href="/app.css"`, `href="/controls.js"`} {
 		if !strings.Contains(string(page), ref) {
 			t.Errorf("wifi.html does not load %s", ref)
+		}
+	}
+}
+
+// Every editor page comes with its example code in its code box, which a
+// reader decodes (the e2e suite checks it is the program's drawing); the
+// wifi page's holds its sample network, as payloads are written for it.
+func TestExampleCodes(t *testing.T) {
+	out := t.TempDir()
+	if err := run(out); err != nil {
+		t.Fatal(err)
+	}
+	pages := []string{"index.html"}
+	for _, k := range payload.All() {
+		pages = append(pages, k.Name+".html")
+	}
+	for _, name := range pages {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, box, _ := strings.Cut(string(b), `id="code"`)
+		svg := box[strings.Index(box, "<svg"):]
+		svg = svg[:strings.Index(svg, "</svg>")+len("</svg>")]
+		text, err := readback.Text([]byte(svg))
+		if err != nil || text == "" {
+			t.Errorf("%s: its example code does not read: %v", name, err)
+		}
+		if want := "WIFI:T:WPA;S:Cafe Guest;P:correct horse;;"; name == "wifi.html" && text != want {
+			t.Errorf("wifi.html: its example holds %q; want %q", text, want)
 		}
 	}
 }

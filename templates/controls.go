@@ -7,12 +7,14 @@ package templates
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +44,7 @@ type Control struct {
 	Input    string // text, textarea, select, pictures (radio buttons with a picture each), checkbox, password, email, url, tel, date, number or file
 	Mode     string // inputmode, for text inputs that take numbers
 	Required bool
+	Unless   []payload.Unless // the kind's rules that need this field unless another field has one of some values
 	Secret   bool
 	Options  []Option // the choices of a select
 	Example  string   // drawn when the form is empty (the kind's Sample)
@@ -99,6 +102,11 @@ func FieldControls(k *payload.Kind) []Control {
 		}
 		if fd.Short != "" {
 			c.Name, c.Aliases = fd.Short, []string{fd.Name}
+		}
+		for _, u := range k.Unless {
+			if slices.Contains(u.Needs, fd.Name) {
+				c.Unless = append(c.Unless, u)
+			}
 		}
 		if in := formatInputs[fd.Format]; in != "" {
 			c.Input = in
@@ -340,6 +348,7 @@ func (c Control) Attrs() templ.OrderedAttributes {
 	add("data-example", c.Example)
 	add("data-secret", c.Secret)
 	add("required", c.Required)
+	add("data-unless", unlessJSON(c.Unless))
 	add("inputmode", c.Mode)
 	add("min", c.Min)
 	add("max", c.Max)
@@ -369,6 +378,53 @@ func (c Control) Attrs() templ.OrderedAttributes {
 		add("aria-describedby", describedBy)
 	}
 	return a
+}
+
+// ExampleForm is the form of k's page (nil for /) as the page loads, as
+// its program reads it (app.js's request, for an empty form): each field
+// at its example, each style control at its default. What the program
+// draws from it is the page's example code.
+func ExampleForm(k *payload.Kind) (fields, style map[string]string) {
+	cs := []Control{DataControl()}
+	if k != nil {
+		cs = FieldControls(k)
+	}
+	fields, style = map[string]string{}, map[string]string{}
+	for _, c := range cs {
+		fields[c.Field] = c.Example
+	}
+	for _, c := range StyleControls(k) {
+		if c.Style != "" {
+			style[c.Style] = c.Default
+		}
+	}
+	return fields, style
+}
+
+// exampleLabel names the example code for a screen reader, as app.js's
+// describe names it.
+func exampleLabel(title string) string {
+	what := "QR code"
+	if title != "" {
+		what = title + " QR code"
+	}
+	return "Example " + what + ", not yours: fill in the form to make your own"
+}
+
+// unlessJSON writes a field's Unless rules for app.js, which needs them to
+// tell a link that makes a code from one that lacks a field (needed, in
+// app.js): [{"field": the deciding field's name, "values": the values that
+// lift the need}], or "" for none.
+func unlessJSON(rules []payload.Unless) string {
+	if len(rules) == 0 {
+		return ""
+	}
+	out := make([]rule, len(rules))
+	for i, u := range rules {
+		out[i] = rule{u.Field, u.Values}
+	}
+	b, _ := json.Marshal(out) // strings only: no error
+	return string(b)
 }
 
 // SecretLabels lists the labels of k's secret fields, lower-cased for a sentence.

@@ -3,6 +3,8 @@ package templates
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +19,7 @@ import (
 func page(t *testing.T, k *payload.Kind) *html.Node {
 	t.Helper()
 	var b bytes.Buffer
-	if err := Editor(k).Render(context.Background(), &b); err != nil {
+	if err := Editor(k, "").Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := html.Parse(&b)
@@ -110,6 +112,43 @@ func TestEveryFieldHasAnInput(t *testing.T) {
 	}
 }
 
+// A field that a rule of its kind needs unless another field has one of
+// some values (payload.Unless) says so to app.js, which reads it to tell a
+// link that makes a code from one that lacks a field: the wifi password,
+// unless security is nopass.
+func TestUnlessRules(t *testing.T) {
+	type rule struct {
+		Field  string   `json:"field"`
+		Values []string `json:"values"`
+	}
+	for _, k := range payload.All() {
+		doc := page(t, k)
+		for _, fd := range k.Fields {
+			var want []rule
+			for _, u := range k.Unless {
+				if slices.Contains(u.Needs, fd.Name) {
+					want = append(want, rule{u.Field, u.Values})
+				}
+			}
+			in := find(doc, func(n *html.Node) bool { v, _ := attr(n, "data-field"); return v == fd.Name })[0]
+			v, has := attr(in, "data-unless")
+			if has != (len(want) > 0) {
+				t.Errorf("%s %s: data-unless %q; want rules %v", k.Name, fd.Name, v, want)
+				continue
+			}
+			var got []rule
+			if has && (json.Unmarshal([]byte(v), &got) != nil || !reflect.DeepEqual(got, want)) {
+				t.Errorf("%s %s: data-unless %q; want %v", k.Name, fd.Name, v, want)
+			}
+		}
+	}
+	wifi, _ := payload.Lookup("wifi")
+	in := find(page(t, wifi), func(n *html.Node) bool { v, _ := attr(n, "data-field"); return v == "password" })[0]
+	if v, _ := attr(in, "data-unless"); !strings.Contains(v, `"field":"security"`) || !strings.Contains(v, `"nopass"`) {
+		t.Errorf("wifi password: data-unless %q", v)
+	}
+}
+
 func must(s string, _ bool) string { return s }
 
 func text(n *html.Node) string {
@@ -194,7 +233,7 @@ func TestStyleOptionsAreTheCores(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Index(payload.All()).Render(context.Background(), &b); err != nil {
+	if err := Index(payload.All(), "").Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	index, err := html.Parse(&b)

@@ -5,7 +5,7 @@ import { decodeTable, heldTable, photoTable, realDiffs, realTable, rungTable, ru
 import { verifySection } from "./verify.mjs";
 import { brandSection } from "./branding.mjs";
 import { cpuLimit, epIsolate, epOver, epRows, epWithin, epWorstWithin, failed, firstLimit, floorRows, helloFloor, initLimit, inits, inittrace, latencyRows, loadLimit, loadToReady, previous, runsOf, slowInits, start, startup, startupCold, sustainedRows, wdFirst, wdHello, wdLoad, wdOurs, wdStart, workerd, wrangler } from "./worker.mjs";
-import { batchPage, editor, editorGzipLimit, frame, keyTarget } from "./editor.mjs";
+import { batchPage, editorSection, editorTargets } from "./editor.mjs";
 import { attr, attrRows, browser, codeTotal, ladder, ladderRows, mcpAdds, worker, workerRawLimit } from "./sizes.mjs";
 import { pprofTop } from "./profiles.mjs";
 import { reading } from "./reading.mjs";
@@ -38,12 +38,7 @@ ${table(["target", "measured", ""], [
   ...epOver.map((n) => [`CPU per request within ${cpuLimit} ms (free plan), isolate p99: ${n}`, `p99 ${ms(epIsolate[n].p99)} ms, p50 ${ms(epIsolate[n].p50)} ms`, status(false)]),
   [`CPU per request within ${cpuLimit} ms (free plan), isolate p99: ${epOver.length ? `the other ${epWithin.length}` : `all ${epWithin.length}`} endpoints`, epWorstWithin ? `slowest ${epWorstWithin}: p99 ${ms(epIsolate[epWorstWithin].p99)} ms` : "not measured", status(epWithin.length > 0)],
   [`Worker .wasm under ${+mib(workerRawLimit)} MiB raw (half of Cloudflare's 64 MiB limit)`, `${mib(worker.raw)} MiB raw (${mib(worker.gzip)} MiB gzip)`, status(worker.raw < workerRawLimit)],
-  ...(editor
-    ? [
-        [`editor.wasm under ${+mib(editorGzipLimit)} MiB gzip`, `${mib(editor.wasm.editor.gzip)} MiB`, status(editor.wasm.editor.gzip < editorGzipLimit)],
-        [`editor: keystroke to preview within one frame (${frame} ms), median`, `${ms(editor.keystroke_ms.plain.median)} ms plain, ${ms(editor.keystroke_ms.styled_label.median)} ms rounded with a caption (p95 ${ms(editor.keystroke_ms.plain.p95)} / ${ms(editor.keystroke_ms.styled_label.p95)})`, status(keyTarget)],
-      ]
-    : [["editor (Chromium)", "not measured: no Chromium", ""]]),
+  ...editorTargets(),
 ])}
 
 ## Reading
@@ -249,29 +244,7 @@ ${block("load", section(previous, "load"))}
 
 ## Editor
 
-${editor ? `The editor page in Chromium ${editor.chromium ?? ""} (headless, bench/editor.mjs), served by \`wrangler dev\` from build/site. First code: navigation
-start to the app's \`qr:first-code\` mark on /wifi?ssid=Cafe&sec=nopass, on a new profile, then warm (10 loads). Keystroke: each key's input event to the
-preview updated (the app's \`qr:keystroke\` measures), typing 30 characters into the SSID at 40 ms a key. Render: one \`qrEditor.render\` call alone (50 calls).
-
-${table(["program", "raw bytes", "gzip -9 bytes", "brotli 11 bytes", "target"], [
-  ["build/site/editor.wasm (the first code)", int(editor.wasm.editor.raw), `${int(editor.wasm.editor.gzip)} (${mib(editor.wasm.editor.gzip)} MiB)`, `${int(editor.wasm.editor.brotli)} (${mib(editor.wasm.editor.brotli)} MiB)`, `under ${+mib(editorGzipLimit)} MiB gzip: ${status(editor.wasm.editor.gzip < editorGzipLimit)}`],
-  ["build/site/verify.wasm (loaded after the first code)", int(editor.wasm.verify.raw), `${int(editor.wasm.verify.gzip)} (${mib(editor.wasm.verify.gzip)} MiB)`, `${int(editor.wasm.verify.brotli)} (${mib(editor.wasm.verify.brotli)} MiB)`, ""],
-])}
-
-${table(["what", "median ms", "p95 ms", "max ms", "n", "target"], [
-  ["first code, new profile", int(editor.first_code_ms.cold), "", "", 1, ""],
-  ["first code, warm", int(editor.first_code_ms.warm.median), int(editor.first_code_ms.warm.p95), int(editor.first_code_ms.warm.max), editor.first_code_ms.warm.n, ""],
-  ...(editor.first_code_ms.cpu_4x_warm ? [["first code, warm, CPU throttled 4x (a mid-range phone)", int(editor.first_code_ms.cpu_4x_warm.median), int(editor.first_code_ms.cpu_4x_warm.p95), int(editor.first_code_ms.cpu_4x_warm.max), editor.first_code_ms.cpu_4x_warm.n, ""]] : []),
-  ...[["plain", "plain code"], ["styled_label", "rounded modules, circle eyes, colour and a caption"]].flatMap(([key, label]) => [
-    [`keystroke to preview: ${label}`, ms(editor.keystroke_ms[key].median), ms(editor.keystroke_ms[key].p95), ms(editor.keystroke_ms[key].max), editor.keystroke_ms[key].n, `${frame} ms: ${status(editor.keystroke_ms[key].median <= frame)}`],
-    [`one \`qrEditor.render\`: ${label}`, ms(editor.render_ms[key].median), ms(editor.render_ms[key].p95), ms(editor.render_ms[key].max), editor.render_ms[key].n, ""],
-  ]),
-])}
-${editor.code_top_390_px ? `
-Where the code starts on a 390 x 844 phone, in CSS pixels from the top of the page, opened as a complete shared link and bare (a link shows
-its code on the first screen; a bare page starts with its form):
-
-${table(["page", "shared link", "bare"], Object.entries(editor.code_top_390_px).map(([k, v]) => [`/${k}`, `${v.linked} px: ${status(v.linked < 844)}`, `${v.bare} px`]))}` : ""}` : "Not measured: no Chromium (`make chromium` installs it)."}
+${editorSection()}
 
 ## Batch page and API reference
 

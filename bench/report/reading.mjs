@@ -4,7 +4,7 @@ import { bestN, bestW, byteWins, encNative, encWasm, enoughLevel, fastest, gbyte
 import { decMs, decNative, decWasm, decZx, hardClasses, hardGo, hardN, hardOurs, hardZx, leadClasses, okCount, realNative, realRows, realScore, realTurns, realWasm, realZx, rowsOf, trailClasses, wasmDiffers } from "./decode.mjs";
 import { agreement } from "./verify.mjs";
 import { cpuLimit, epIsolate, epOver, epOverP50, epWithin, epWorkerd, epWorstWithin, firstLimit, floor, helloFloor, initLimit, inits, inittrace, leak, loadLimit, slowInits, start, startup, wdHello, wdLoad, wdOurs } from "./worker.mjs";
-import { editor, editorGzipLimit, frame, keyTarget } from "./editor.mjs";
+import { editor, editorReading } from "./editor.mjs";
 import { ladder, mcpAdds, mcpAddsRaw, mcpTop, thirdParty, worker, workerRawLimit } from "./sizes.mjs";
 import { pprofHeaviest, shortFn } from "./profiles.mjs";
 // ---- reading ---------------------------------------------------------------
@@ -107,17 +107,7 @@ if (leak) {
       ` A request enters Go through syumai/workers and its answer leaves as one Uint8Array (worker/serve_js.go), and the patch the Worker carries (third_party/) releases every callback the package makes, so no request leaves a Go callback or a stream behind. \`make soak\` (below) runs 100,000 requests of every kind through one workerd process.`,
   );
 }
-if (editor) {
-  const k = editor.keystroke_ms, r = editor.render_ms, e = editor.wasm.editor;
-  reading.push(
-    `- **Editor.** editor.wasm is ${mib(e.gzip)} MiB gzip (target ${+mib(editorGzipLimit)} MiB, ${e.gzip < editorGzipLimit ? "met" : "missed"}; ${mib(e.brotli)} MiB brotli, as Cloudflare serves it to browsers that ask). ` +
-      `Navigation to the first code takes ${int(editor.first_code_ms.cold)} ms on a new profile and ${int(editor.first_code_ms.warm.median)} ms warm (median of ${editor.first_code_ms.warm.n}). ` +
-      `A keystroke reaches the preview in ${ms(k.plain.median)} ms (median; p95 ${ms(k.plain.p95)}) on a plain code and ${ms(k.styled_label.median)} ms (p95 ${ms(k.styled_label.p95)}) with rounded modules and a caption: ` +
-      (keyTarget ? `within one 60 Hz frame (${frame} ms)` : `**over one 60 Hz frame (${frame} ms)**`) +
-      (Math.max(k.plain.p95, k.styled_label.p95) > frame ? `, though the p95 is over it` : "") +
-      `. One \`qrEditor.render\` call alone takes ${ms(r.plain.median)} / ${ms(r.styled_label.median)} ms; the rest is the page's work around it.`,
-  );
-}
+if (editor) reading.push(editorReading());
 {
   const top = thirdParty.slice(0, 4);
   reading.push(

@@ -100,24 +100,34 @@ func ppem(size float64) fixed.Int26_6 { return fixed.Int26_6(size*64 + 0.5) }
 // width returns the advance width of s set in f at size pixels per em,
 // kerning included.
 func width(f *sfnt.Font, s string, size float64) float64 {
+	return float64(set(f, s, size, nil)) / 64
+}
+
+// set lays s out in f at size pixels per em, kerning included, calling
+// glyph (when not nil) with each glyph and the pen's position before it;
+// it returns the pen's position after the last.
+func set(f *sfnt.Font, s string, size float64, glyph func(buf *sfnt.Buffer, g sfnt.GlyphIndex, em, pen fixed.Int26_6)) fixed.Int26_6 {
 	if f == nil {
 		return 0
 	}
 	var buf sfnt.Buffer
 	em := ppem(size)
-	w := fixed.Int26_6(0)
+	pen := fixed.Int26_6(0)
 	prev := sfnt.GlyphIndex(0)
 	for i, r := range s {
 		g, _ := f.GlyphIndex(&buf, r)
 		if i > 0 {
 			k, _ := f.Kern(&buf, prev, g, em, font.HintingNone)
-			w += k
+			pen += k
+		}
+		if glyph != nil {
+			glyph(&buf, g, em, pen)
 		}
 		a, _ := f.GlyphAdvance(&buf, g, em, font.HintingNone)
-		w += a
+		pen += a
 		prev = g
 	}
-	return float64(w) / 64
+	return pen
 }
 
 // fit returns the text to set and its size: s at size when it fits in maxW
@@ -158,55 +168,41 @@ func ascent(f *sfnt.Font, size float64) float64 {
 // outline adds the glyphs of s, set in f at size with its baseline starting
 // at (x, y), to p.
 func outline(p *path, f *sfnt.Font, s string, size, x, y float64) {
-	if f == nil {
-		return
-	}
-	var buf sfnt.Buffer
-	em := ppem(size)
-	pen := fixed.Int26_6(0)
-	prev := sfnt.GlyphIndex(0)
-	for i, r := range s {
-		g, _ := f.GlyphIndex(&buf, r)
-		if i > 0 {
-			k, _ := f.Kern(&buf, prev, g, em, font.HintingNone)
-			pen += k
-		}
+	set(f, s, size, func(buf *sfnt.Buffer, g sfnt.GlyphIndex, em, pen fixed.Int26_6) {
 		ox := x + float64(pen)/64
 		pt := func(q fixed.Point26_6) (float64, float64) {
 			return ox + float64(q.X)/64, y + float64(q.Y)/64
 		}
-		segs, err := f.LoadGlyph(&buf, g, em, nil)
-		if err == nil {
-			open := false
-			for _, sg := range segs {
-				switch sg.Op {
-				case sfnt.SegmentOpMoveTo:
-					if open {
-						p.close()
-					}
-					p.moveTo(pt(sg.Args[0]))
-					open = true
-				case sfnt.SegmentOpLineTo:
-					p.lineTo(pt(sg.Args[0]))
-				case sfnt.SegmentOpQuadTo:
-					x1, y1 := pt(sg.Args[0])
-					x2, y2 := pt(sg.Args[1])
-					*p = append(*p, seg{op: 'Q', pts: [3][2]float64{{x1, y1}, {x2, y2}}})
-				case sfnt.SegmentOpCubeTo:
-					x1, y1 := pt(sg.Args[0])
-					x2, y2 := pt(sg.Args[1])
-					x3, y3 := pt(sg.Args[2])
-					p.cubeTo(x1, y1, x2, y2, x3, y3)
+		segs, err := f.LoadGlyph(buf, g, em, nil)
+		if err != nil {
+			return
+		}
+		open := false
+		for _, sg := range segs {
+			switch sg.Op {
+			case sfnt.SegmentOpMoveTo:
+				if open {
+					p.close()
 				}
-			}
-			if open {
-				p.close()
+				p.moveTo(pt(sg.Args[0]))
+				open = true
+			case sfnt.SegmentOpLineTo:
+				p.lineTo(pt(sg.Args[0]))
+			case sfnt.SegmentOpQuadTo:
+				x1, y1 := pt(sg.Args[0])
+				x2, y2 := pt(sg.Args[1])
+				*p = append(*p, seg{op: 'Q', pts: [3][2]float64{{x1, y1}, {x2, y2}}})
+			case sfnt.SegmentOpCubeTo:
+				x1, y1 := pt(sg.Args[0])
+				x2, y2 := pt(sg.Args[1])
+				x3, y3 := pt(sg.Args[2])
+				p.cubeTo(x1, y1, x2, y2, x3, y3)
 			}
 		}
-		a, _ := f.GlyphAdvance(&buf, g, em, font.HintingNone)
-		pen += a
-		prev = g
-	}
+		if open {
+			p.close()
+		}
+	})
 }
 
 // TextError says what of a frame's text cannot be drawn.

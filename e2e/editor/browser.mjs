@@ -88,24 +88,73 @@ export async function rasterize(page, svg) {
   return Buffer.from(dataURL.slice(dataURL.indexOf(',') + 1), 'base64');
 }
 
-// openEditor loads path and waits until the first code is drawn. It does
-// not wait for the load event: that waits on every subresource, and wrangler
-// dev's asset server now and then leaves a large one (editor.wasm is 5 MB)
-// half sent for good (github.com/cloudflare/workers-sdk/issues/3397; seen once in CI as a 30 s goto
-// timeout). When the code has not appeared in 30 s, the page is reloaded
-// once, as a person would, and the stall is reported on stderr.
+// openEditor loads path and waits until the program has drawn the first
+// code (a page shows one before, which needs no program: app.js,
+// firstCode). It does not wait for the load event: that waits on every
+// subresource, and wrangler dev's asset server now and then leaves a large
+// one (editor.wasm is 5 MB) half sent for good (github.com/cloudflare/workers-sdk/issues/3397; seen once
+// in CI as a 30 s goto timeout). When the program has not drawn in 30 s,
+// the page is reloaded once, as a person would, and the stall is reported
+// on stderr.
 export async function openEditor(context, path) {
   const page = await context.newPage();
   await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
   try {
-    await page.waitForSelector('#code svg', { timeout: 30_000 });
+    await editorReady(page, 30_000);
   } catch (err) {
     if (err.name !== 'TimeoutError') throw err;
     console.error(`openEditor: no code after 30 s at ${path}; reloading once`);
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.waitForSelector('#code svg', { timeout: 30_000 });
+    await editorReady(page, 30_000);
   }
   return page;
+}
+
+// editorReady waits until the page's program has drawn (the page's
+// qr:editor-ready mark).
+export async function editorReady(page, timeout = 60_000) {
+  await page.waitForFunction(() => performance.getEntriesByName('qr:editor-ready').length > 0, null, { timeout });
+}
+
+// watchCode runs in a page before its own scripts (page.addInitScript).
+// Whenever the code box changes and shows an SVG, it records the markup
+// just after the frame that paints it (requestAnimationFrame runs before
+// the paint; a message posted from there arrives once it is done) in
+// window.__firstCode.shots, one entry for each markup in turn, with when
+// (ms since navigation start) and whether the page was still being parsed
+// (a code that came with the page can be painted half parsed); it keeps
+// the code box's markup as the page came (parsed, before its scripts
+// run) in window.__firstCode.parsed, and the largest contentful paint in
+// window.__firstCode.lcp.
+export function watchCode() {
+  const shots = [];
+  const state = { shots, parsed: null, lcp: null };
+  window.__firstCode = state;
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') state.parsed = document.getElementById('code')?.innerHTML ?? null;
+  });
+  let queued = false;
+  const look = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      const box = document.getElementById('code');
+      const svg = box?.querySelector('svg');
+      if (!svg || getComputedStyle(svg).visibility === 'hidden' || !box.getClientRects().length) return;
+      const markup = box.innerHTML;
+      const loading = document.readyState === 'loading';
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        if (shots.at(-1)?.markup !== markup) shots.push({ t: performance.now(), markup, loading });
+      };
+      ch.port2.postMessage(null);
+    });
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'hidden', 'style'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) state.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
 // scanned waits for the verify worker's answer and returns it.

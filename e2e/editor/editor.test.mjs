@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { decode, editorURL, launch, looked, openEditor, rasterize, scanned, views } from './browser.mjs';
+import { decode, editorReady, editorURL, launch, looked, openEditor, rasterize, scanned, views, watchCode } from './browser.mjs';
 
 const jsQRPath = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
@@ -46,9 +46,15 @@ before(async () => {
   browser.context.on('request', (r) => requests.push({ url: r.url(), body: r.postData() || '' }));
   browser.context.on('page', (p) => {
     p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`));
-    p.on('console', (m) => m.type() === 'error' && pageErrors.push(`${p.url()}: ${m.text()}`));
+    p.on('console', (m) => m.type() === 'error' && !refusedFirstCode(m) && pageErrors.push(`${p.url()}: ${m.text()}`));
   });
 });
+
+// refusedFirstCode reports whether a console message is Chromium's note
+// of a first code the API refused (a link to a code that would not scan,
+// or with a wrong value): the page then waits for its program, which
+// draws the code with its warnings (app.js, firstCode).
+const refusedFirstCode = (m) => /status of 4\d\d/.test(m.text()) && /\/api\/v1\/[^?]*\?(.*&)?format=svg$/.test(m.location().url);
 
 after(async () => {
   await browser?.close();
@@ -300,7 +306,7 @@ test('a 360 px phone, light and dark', { timeout: 120_000 }, async () => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(editorURL + path);
-      await page.waitForSelector('#code svg');
+      await editorReady(page);
       // Opened, so that the folded style options are measured too.
       await page.evaluate(() => {
         for (const d of document.querySelectorAll('details')) d.open = true;
@@ -345,6 +351,8 @@ test('a shared link opened on a phone shows its code and its download on the fir
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector('#code svg');
+      assert.equal(await onScreen(page, '#code'), true, `${path} (${scheme}): the first code is below the first screen`);
+      await editorReady(page);
       assert.equal(await onScreen(page, '#code'), true, `${path} (${scheme}): the code is below the first screen`);
       assert.equal(await onScreen(page, '#dl-png'), true, `${path} (${scheme}): Download PNG is below the first screen`);
       assert.equal(await page.isDisabled('#dl-png'), false, path);
@@ -358,9 +366,154 @@ test('a shared link opened on a phone shows its code and its download on the fir
   const page = await browser.context.newPage();
   await page.setViewportSize(phone);
   await page.goto(`${editorURL}/wifi`, { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('#code svg');
+  await editorReady(page);
   assert.equal(await onScreen(page, '#c-ssid'), true, 'a bare /wifi does not start with its form');
   await page.close();
+});
+
+// --- the first code, before the program (docs/editor.md, "Loading") -------------
+
+// slowProgram holds back page's editor.wasm until the returned function is
+// called, so that what the page shows without its program can be seen.
+async function slowProgram(page) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route('**/editor.wasm', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+// shots are the markups the code box showed once the page was parsed,
+// each once, in turn (watchCode).
+const shots = (page) => page.evaluate(() => window.__firstCode.shots.filter((s) => !s.loading).map((s) => s.markup));
+
+test('a shared link shows its code before the program, and the program takes it over unchanged', { timeout: 300_000 }, async () => {
+  const links = [
+    ['/wifi?ssid=Guest&sec=nopass', openWifi],
+    [`/upi?${upiQuery}`, upiText],
+    ['/?data=hello%20world&style=dot&eye=leaf&fg=1a237e', 'hello world'],
+    // a kind's symbol rules (epc's level M at most; swiss-qr's cross and level M)
+    ['/epc?name=Wikimedia%20Foerdergesellschaft&iban=DE33100205000001194700&amount=12.5&text=Spende', null],
+    ['/swiss-qr?iban=CH5800791123000889012&name=Robert%20Schneider%20AG&zip=2501&city=Biel&country=CH&currency=CHF&reftype=NON', null],
+    // branded: a caption, and a frame with a gradient, which the worker draws as the API does
+    ['/wifi?ssid=Guest&sec=nopass&frame_text=Free%20Wi-Fi', openWifi],
+    ['/wifi?ssid=Guest&sec=nopass&frame=banner-bottom&frame_text=Free%20Wi-Fi&fg=linear:1a237e,4a148c', openWifi],
+  ];
+  for (const [path, text] of links) {
+    const page = await browser.context.newPage();
+    await page.addInitScript(watchCode);
+    const release = await slowProgram(page);
+    const before = requests.length;
+    await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#code svg');
+    assert.equal(await page.evaluate(() => typeof qrEditor), 'undefined', `${path}: the program ran before it was let through`);
+    const [first] = await shots(page);
+    const read = await decode(await rasterize(page, first));
+    if (text) assert.deepEqual(read, [text], `${path}: the first code`);
+    else assert.equal(read.length, 1, `${path}: the first code does not scan`);
+    // It came from the page's own API URL, as SVG, the one request to the API.
+    const asked = requests.slice(before).filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+    assert.equal(asked.length, 1, `${path}: ${asked.map((r) => r.url).join(', ')}`);
+    release();
+    await editorReady(page);
+    const api = await page.inputValue('#api');
+    assert.equal(asked[0].url, `${api}${api.includes('?') ? '&' : '?'}format=svg`, `${path}: the first code is not the page's API URL`);
+    // The program drew the same markup, and so did the worker that checks
+    // (and draws a branded code): the page never showed another.
+    await scanned(page);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+    assert.equal((await shots(page)).length, 1, `${path}: the code changed when the program (or its worker) drew it`);
+    assert.equal(await page.innerHTML('#code'), first, path);
+    await page.close();
+  }
+});
+
+test('the first code, before the program: axe-core finds no WCAG 2.1 AA violation at 390 and 1280 px, light and dark', { timeout: 180_000 }, async () => {
+  const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  for (const scheme of ['light', 'dark']) {
+    for (const viewport of [phone, { width: 1280, height: 900 }]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      const release = await slowProgram(page);
+      await page.goto(`${editorURL}/wifi?ssid=Guest&sec=nopass`, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('#code svg');
+      assert.equal(await page.getAttribute('#code', 'aria-label'), 'Wi-Fi network QR code');
+      assert.ok(await page.isHidden('#code-tag'), 'the link\'s code is marked as an example');
+      await page.screenshot({ path: new URL(`../../build/editor-first-${viewport.width}-${scheme}.png`, import.meta.url).pathname });
+      await page.addScriptTag({ path: axe });
+      const violations = await page.evaluate(async () => {
+        const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+      });
+      assert.deepEqual(violations, [], `${scheme}, ${viewport.width} px`);
+      release();
+      await editorReady(page);
+      await page.close();
+    }
+  }
+});
+
+test('a link that lacks a field or needs a secret asks nothing of the API, and no secret is ever sent', { timeout: 180_000 }, async () => {
+  for (const path of ['/wifi?ssid=Home&sec=WPA', '/wifi?sec=nopass&style=dot', '/otp?issuer=ACME&account=jane%40example.com', '/upi?pn=Acme%20Store']) {
+    const before = requests.length;
+    const page = await openEditor(browser.context, path);
+    const asked = requests.slice(before).filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+    assert.deepEqual(asked, [], `${path} asked the API`);
+    await page.close();
+  }
+  // A link the API refuses (a code that would not scan: leaf eyes on a
+  // version 10 symbol) shows no first code; the program refuses it too,
+  // with the API's reason next to the eye control.
+  const refused = await browser.context.newPage();
+  await refused.addInitScript(watchCode);
+  const release = await slowProgram(refused);
+  const asked = refused.waitForResponse((r) => r.url().includes('/api/v1/upi?'));
+  await refused.goto(`${editorURL}/upi?${upiQuery}&style=dot&eye=leaf`, { waitUntil: 'domcontentloaded' });
+  assert.equal((await asked).status(), 422);
+  await refused.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  assert.equal(await refused.$('#code svg'), null, 'a refused code was shown');
+  release();
+  await editorReady(refused);
+  assert.equal(await refused.$('#code svg'), null, 'the program drew a code the API refuses');
+  assert.match(await refused.textContent('#e-eye'), /leaf .*version 10/);
+  await refused.close();
+
+  // A password put in a link is dropped: the first code is the open
+  // network the rest of the link describes, asked without it.
+  const before = requests.length;
+  const page = await openEditor(browser.context, '/wifi?ssid=Guest&password=hunter2hunter2');
+  const sent = requests.slice(before).slice(1); // the page itself, as the link was written
+  assert.ok(sent.some((r) => r.url.includes('/api/v1/wifi?ssid=Guest&format=svg')), sent.map((r) => r.url).join(', '));
+  assert.deepEqual(sent.filter((r) => /hunter2|password/.test(r.url + r.body)), []);
+  await page.close();
+});
+
+test('without JavaScript a page shows its example code and its form', { timeout: 120_000 }, async () => {
+  const plain = await launch({ javaScriptEnabled: false });
+  try {
+    for (const path of ['/wifi', '/wifi?ssid=Cafe&sec=nopass', '/upi']) {
+      const page = await plain.context.newPage();
+      await page.setViewportSize(phone);
+      await page.goto(editorURL + path);
+      assert.ok(await page.isVisible('#code svg'), `${path}: no code`);
+      assert.ok(await page.isVisible('#code-tag'), `${path}: the code is not marked as an example`);
+      assert.match(await page.getAttribute('#code', 'aria-label'), /^Example /);
+      assert.ok(await page.isHidden('#code-note'), `${path}: "Loading the editor" over the code`);
+      assert.match(await page.textContent('noscript'), /example/);
+      const example = await page.$$eval('[data-field]', (els) => els.map((el) => el.dataset.example));
+      const read = await decode(await rasterize(page, await page.innerHTML('#code')));
+      assert.equal(read.length, 1, `${path}: its example does not scan`);
+      assert.ok(example.some((v) => v && read[0].includes(v)), `${path}: the code (${read[0]}) holds none of the examples (${example})`);
+      assert.ok(await page.isVisible('#c-' + (path.startsWith('/upi') ? 'pa' : 'ssid')), `${path}: no form`);
+      await page.screenshot({ path: new URL(`../../build/editor-nojs-${path.slice(1, 5)}-390.png`, import.meta.url).pathname });
+      await page.close();
+    }
+  } finally {
+    await plain.close();
+  }
 });
 
 test('a wifi link says its password was left out on purpose, and where to type it', { timeout: 120_000 }, async () => {
@@ -399,9 +552,17 @@ test('placeholders read as examples, never as values', { timeout: 120_000 }, asy
 test('every page draws an example that scans, marked as an example', { timeout: 300_000 }, async () => {
   const types = await (await fetch(`${editorURL}/api/v1/types`)).json();
   const page = await browser.context.newPage();
+  await page.addInitScript(watchCode);
   for (const path of ['/', ...types.types.map((t) => t.editor)]) {
     await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#code svg');
+    // The example came with the page, drawn at build time, and the program
+    // draws the same: the page never shows another.
+    await editorReady(page);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+    const drawn = await page.innerHTML('#code');
+    assert.equal(await page.evaluate(() => window.__firstCode.parsed), drawn, `${path}: the example the page came with is not the program's`);
+    assert.ok((await shots(page)).every((s) => s === drawn), `${path}: the page showed another code once parsed`);
     assert.equal(await page.textContent('#status'), 'This is an example. Fill in the form to make your code.', `${path}: its example does not build`);
     assert.equal(await page.isVisible('#code-tag'), true, `${path}: the example is not marked`);
     assert.match(await page.getAttribute('#code', 'aria-label'), /^Example /, path);

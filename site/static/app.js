@@ -1,7 +1,8 @@
 // The editor. It mirrors the form into the page URL as the user types,
 // draws the code with the browser program (editor.wasm) on every
 // keystroke, checks that the code scans in a worker (verify.wasm), and
-// offers downloads and links. A branded code (a frame, a gradient, eye
+// offers downloads and links. Until the program has drawn, the page shows
+// a code that needs no program (firstCode). A branded code (a frame, a gradient, eye
 // colours, a logo) is drawn plain at once, then branded and verified by
 // the worker, which draws it as the API does.
 //
@@ -114,13 +115,15 @@ function draw(ev) {
   if (res.svg) {
     // A branded code shows plain until the worker has drawn it branded.
     // Until it has, the last branded picture stays rather than flash plain.
+    // The program's first draw of a branded link keeps the branded code
+    // the API drew (firstCode), which is the worker's too.
     const same = current && current.res.options === res.options && current.brandedSVG;
-    const last = res.branded && lastBranded;
-    codeBox.innerHTML = same || last || res.svg;
+    const last = res.branded && (lastBranded || (drawn === 0 && early));
+    show(same || last || res.svg);
     codeBox.classList.remove('stale', 'blank');
     current = { req, res, example, brandedSVG: same ? current.brandedSVG : '' };
     showFigures(res);
-    if (++drawn === 1) performance.mark('qr:first-code');
+    if (++drawn === 1) markFirst('program');
     verifySoon();
   } else {
     codeBox.classList.add('stale');
@@ -163,6 +166,17 @@ function showErrors(errors) {
   }
   return missing;
 }
+
+// show puts markup in the code box, unless it is there already: the
+// program's first draw of a link's code is the markup the API sent
+// (firstCode), and leaving it in place keeps the swap invisible.
+function show(markup) {
+  if (markup === shown) return;
+  codeBox.innerHTML = markup;
+  shown = markup;
+}
+
+let shown = ''; // the markup this page last put in the code box
 
 function say(text) {
   if (statusLine.textContent !== text) statusLine.textContent = text;
@@ -224,7 +238,7 @@ function startWorker() {
     }
     if (data.svg) {
       current.brandedSVG = lastBranded = data.svg;
-      codeBox.innerHTML = data.svg;
+      show(data.svg);
     }
     $('v-scan').textContent = data.scannable ? 'yes' : data.decoded ? 'only with a good camera' : 'no';
     $('v-scan').dataset.scannable = String(data.scannable);
@@ -349,10 +363,64 @@ async function copy(button) {
   say(`${form.querySelector(`label[for="${field.id}"]`).textContent} copied.`);
 }
 
+// --- the first code, before the program ----------------------------------------
+
+// The program takes a second or more to arrive and start on a phone. Until
+// it has drawn, the code box shows a code that needs no program:
+// - a page whose form is as it loads (opened bare, or from a link that
+//   sets nothing) keeps its example, drawn into the page when the site was
+//   built (site/main.go): what the program draws for an empty form;
+// - a link whose fields make a code needing no secret shows the code the
+//   API draws for them, asked for by the page's inline script as it is
+//   parsed (templates/first.js, qrFirst): the page's API URL as SVG, the
+//   bytes the program draws for the same values (wasm/editor's
+//   TestSameBytesAsTheAPI), an answer the edge and the browser keep for
+//   good. The request never holds a secret or the logo;
+// - any other link (one that lacks a field, or needs a secret, which a
+//   link never holds) shows nothing until the program has drawn.
+// docs/editor.md, "Loading", has the figures.
+
+// first is what the inline script did (templates/first.js).
+const first = window.qrFirst ?? { url: '', svg: '', stop: false, done: Promise.resolve() };
+
+// markFirst marks the first code on screen, once, saying how it came.
+function markFirst(how) {
+  if (!performance.getEntriesByName('qr:first-code').length) performance.mark('qr:first-code', { detail: how });
+}
+
+// painted resolves once the page has painted what it shows now.
+const painted = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+
+let edited = false; // the form changed before the program had drawn
+let early = ''; // the code the API drew for the link
+
+function firstCode() {
+  const example = pageQuery() === '' && !logoWanted;
+  if (example || !first.svg) {
+    codeBox.closest('.code-box').classList.remove('baked');
+    $('code-tag').hidden = !example;
+    $('code-note').hidden = example; // else "Loading the editor…"
+  }
+  if (example) return markFirst('page');
+  if (first.svg) return; // shown already
+  // Until the API answers (first.done), or for good when no request was made.
+  codeBox.replaceChildren();
+  codeBox.classList.add('blank');
+  codeBox.setAttribute('aria-label', 'No code yet');
+}
+
 // --- start -----------------------------------------------------------------------
 
 const dropped = fillFromURL();
 syncURL();
+firstCode();
+// A link's first code on its way comes first (first.done settles once it
+// is shown, or refused, or at once when no request was made): the rest of
+// the page's set-up, and compiling and starting the program, hold the page
+// for a while and would hold back the answer and its paint. The program
+// downloads meanwhile (the head's preload).
+await first.done;
+if (first.svg) await painted();
 // On a phone the style options fold away unless the link set some, so the
 // code is a short scroll below the fields.
 if (matchMedia('(max-width: 56rem)').matches) {
@@ -369,6 +437,7 @@ wireLogo(
   () => {
     logoWanted = false;
     if (ready) draw();
+    else changedEarly();
     settleSoon();
   },
   (err) => say(`The logo could not be read: ${err}`),
@@ -378,14 +447,23 @@ for (const el of form.querySelectorAll('[data-ui]')) {
   el.addEventListener('input', (ev) => {
     ev.stopPropagation();
     if (ready) draw(ev);
+    else changedEarly();
     settleSoon();
   });
+}
+
+// changedEarly: the form changed before the program has drawn, so a code
+// shown before it (firstCode) is no longer the form's.
+function changedEarly() {
+  edited = first.stop = true;
+  if (codeBox.querySelector('svg')) codeBox.classList.add('stale');
 }
 let ready = false;
 form.addEventListener('input', (ev) => {
   if (ev.target.type === 'checkbox' || ev.target.tagName === 'SELECT' || isRadio(ev.target)) ev.target.dataset.touched = '1';
   if (isSecret(ev.target) && ev.target.value !== '') prompt(ev.target, false);
   if (ready) draw(ev);
+  else changedEarly();
   settleSoon();
 });
 form.addEventListener('submit', (ev) => ev.preventDefault());
@@ -406,9 +484,11 @@ async function start() {
     // A server that sends .wasm without application/wasm still works.
     wasm = await WebAssembly.instantiate(await (await source).arrayBuffer(), go.importObject);
   }
+  if (first.svg && !edited) shown = early = first.svg;
   go.run(wasm.instance);
   ready = true;
   draw();
+  performance.mark('qr:editor-ready');
   showLinks();
   arrange();
   if (dropped.length) {

@@ -220,9 +220,7 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 			continue
 		}
 		if st, err := fs.Stat(s.Site, try); err == nil && !st.IsDir() {
-			w.Header().Del("Access-Control-Allow-Origin")
-			http.ServeFileFS(w, r, s.Site, try)
-			return true
+			return serveStatic(w, r, s.Site, try)
 		}
 	}
 	return false
