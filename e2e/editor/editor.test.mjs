@@ -665,6 +665,11 @@ test('the symbol is a picture to pick, with the note that many phone cameras rea
   assert.match(await page.textContent('#h-symbol'), /many phone cameras read only QR/);
   await page.click('label:has(input[name="symbol"][value="micro"])');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'micro');
+  // The preview is the Micro QR symbol the API draws for the same call.
+  await page.waitForFunction(() => /version M2\b/.test(document.getElementById('v-symbol').textContent), null, { timeout: 60_000 });
+  const api = await (await fetch(`${editorURL}/api/v1/qr?data=12345&symbol=micro&margin=4&format=svg`)).text();
+  const shown = await rasterize(page, await page.innerHTML('#code'));
+  assert.ok(shown.equals(await rasterize(page, api)), 'the Micro QR preview is not the API\'s code');
   for (const view of views.slice(0, 2)) {
     const shot = await browser.context.newPage();
     await shot.setViewportSize({ width: view.width, height: view.height });

@@ -333,7 +333,7 @@ func imageResponses(verify bool) obj {
 		ct, _, _ := strings.Cut(f.ContentType, ";")
 		switch {
 		case ct == "application/json":
-			content[ct] = obj{"schema": obj{"oneOf": []any{ref("schemas", "Matrix"), ref("schemas", "Parts")}}}
+			content[ct] = obj{"schema": obj{"oneOf": []any{ref("schemas", "Matrix"), ref("schemas", "PartsMatrix")}}}
 		case content[ct] != nil:
 			content[ct].(obj)["schema"].(obj)["description"] = content[ct].(obj)["schema"].(obj)["description"].(string) + " or " + f.Name
 		case f.Binary:
@@ -593,7 +593,7 @@ func components() obj {
 	schemas := obj{
 		"Problem":       jsonschema.ForValue[problem.Problem](),
 		"Matrix":        jsonschema.ForValue[render.Matrix](),
-		"Parts":         jsonschema.ForValue[render.PartsMatrix](),
+		"PartsMatrix":   jsonschema.ForValue[render.PartsMatrix](),
 		"VerifyReport":  jsonschema.ForValue[scan.Report](),
 		"SizeAdvice":    jsonschema.ForValue[size.Advice](),
 		"DecodeResult":  jsonschema.ForValue[scan.Answer](),
