@@ -9,8 +9,14 @@
 // reads what it did from qrFirst: url (the request, "" when none was made),
 // svg (the code shown, "" until then), done (settled once the request has),
 // and sets stop once the form changes, so that a late answer is not shown.
+// The page calls qrFirst.place() just after its code box: a code already
+// at hand is then in the page's first paint. One is at hand when the link
+// was opened before: the last few answers are kept in localStorage under
+// their request (never a secret: a link holds none), since an answer from
+// the HTTP cache still arrives as a task of its own, which a phone's busy
+// main thread runs after the first paint.
 (form) => {
-  const first = { url: '', svg: '', stop: false, done: Promise.resolve() };
+  const first = { url: '', svg: '', stop: false, done: Promise.resolve(), place: () => {} };
   window.qrFirst = first;
   const link = new URLSearchParams(location.search);
   if (!link.size) return; // a bare page keeps its example
@@ -101,15 +107,39 @@
     first.svg = svg;
     performance.mark('qr:first-code', { detail: 'api' });
   };
-  let svg = '';
+  // keep is the store of the last answers in localStorage, each under its
+  // request (one small read as the page starts), with the list of those
+  // requests, newest first; a browser that refuses it (private modes,
+  // storage full) keeps nothing.
+  const keep = (most = 8, key = 'qr:first:') => {
+    const store = (f) => {
+      try {
+        return f(localStorage);
+      } catch {}
+    };
+    return {
+      get: (url) => store((s) => s.getItem(key + url)),
+      put: (url, svg) =>
+        store((s) => {
+          const list = [url, ...(JSON.parse(s.getItem(key) || '[]') || []).filter((u) => u !== url)];
+          for (const old of list.slice(most)) s.removeItem(key + old);
+          s.setItem(key, JSON.stringify(list.slice(0, most)));
+          s.setItem(key + url, svg);
+        }),
+    };
+  };
+  const kept = keep();
+  let svg = kept.get(first.url) ?? '';
+  first.place = () => svg && show();
   first.done = fetch(first.url, { priority: 'high' })
     .then(async (res) => {
       if (!res.ok || !res.headers.get('content-type')?.startsWith('image/svg+xml')) return;
-      svg = await res.text();
+      const answer = await res.text();
+      kept.put(first.url, answer);
+      if (first.svg) return; // shown from what was kept: the same request's answer
+      svg = answer;
       if (document.getElementById('code-note')) return show();
-      // Not parsed that far yet: shown once it is, before app.js runs.
-      await new Promise((parsed) => document.addEventListener('readystatechange', parsed, { once: true }));
-      show();
+      // Not parsed that far yet: place() shows it once it is.
     })
     .catch(() => {}); // the program draws it
 }

@@ -121,8 +121,11 @@ export async function editorReady(page, timeout = 60_000) {
 // just after the frame that paints it (requestAnimationFrame runs before
 // the paint; a message posted from there arrives once it is done) in
 // window.__firstCode.shots, one entry for each markup in turn, with when
-// (ms since navigation start) and whether the page was still being parsed
-// (a code that came with the page can be painted half parsed); it keeps
+// (t, ms since navigation start), when that frame began (frame: the
+// paint follows it in the same frame, with no task between, while the
+// message can wait behind a long task queued before it), and whether the
+// page was still being parsed (a code that came with the page can be
+// painted half parsed); it keeps
 // the code box's markup as the page came (parsed, before its scripts
 // run) in window.__firstCode.parsed, and the largest contentful paint in
 // window.__firstCode.lcp.
@@ -138,6 +141,7 @@ export function watchCode() {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
+      const frame = performance.now();
       queued = false;
       const box = document.getElementById('code');
       const svg = box?.querySelector('svg');
@@ -146,7 +150,7 @@ export function watchCode() {
       const loading = document.readyState === 'loading';
       const ch = new MessageChannel();
       ch.port1.onmessage = () => {
-        if (shots.at(-1)?.markup !== markup) shots.push({ t: performance.now(), markup, loading });
+        if (shots.at(-1)?.markup !== markup) shots.push({ t: performance.now(), frame, markup, loading });
       };
       ch.port2.postMessage(null);
     });

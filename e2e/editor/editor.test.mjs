@@ -386,8 +386,10 @@ async function slowProgram(page) {
 }
 
 // shots are the markups the code box showed once the page was parsed,
-// each once, in turn (watchCode).
-const shots = (page) => page.evaluate(() => window.__firstCode.shots.filter((s) => !s.loading).map((s) => s.markup));
+// each once, in turn (watchCode); with parsing, those it showed while the
+// page was still being parsed as well (a shared link's code is placed
+// there when first.js has it by then).
+const shots = (page, parsing = false) => page.evaluate((all) => window.__firstCode.shots.filter((s) => all || !s.loading).map((s) => s.markup), parsing);
 
 test('a shared link shows its code before the program, and the program takes it over unchanged', { timeout: 300_000 }, async () => {
   const links = [
@@ -409,7 +411,7 @@ test('a shared link shows its code before the program, and the program takes it 
     await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#code svg');
     assert.equal(await page.evaluate(() => typeof qrEditor), 'undefined', `${path}: the program ran before it was let through`);
-    const [first] = await shots(page);
+    const [first] = await shots(page, true);
     const read = await decode(await rasterize(page, first));
     if (text) assert.deepEqual(read, [text], `${path}: the first code`);
     else assert.equal(read.length, 1, `${path}: the first code does not scan`);
@@ -424,10 +426,41 @@ test('a shared link shows its code before the program, and the program takes it 
     // (and draws a branded code): the page never showed another.
     await scanned(page);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
-    assert.equal((await shots(page)).length, 1, `${path}: the code changed when the program (or its worker) drew it`);
+    assert.equal((await shots(page, true)).length, 1, `${path}: the code changed when the program (or its worker) drew it`);
     assert.equal(await page.innerHTML('#code'), first, path);
     await page.close();
   }
+});
+
+test('a link opened before shows its code in the first paint, before the API answers', { timeout: 120_000 }, async () => {
+  const path = '/wifi?ssid=Again&sec=nopass';
+  const text = 'WIFI:T:nopass;S:Again;;';
+  const once = await browser.context.newPage();
+  await once.goto(editorURL + path);
+  await editorReady(once);
+  await once.close();
+  // Again, with the API and the program both held back: the code can come
+  // only from what the first visit kept.
+  const page = await browser.context.newPage();
+  await page.addInitScript(watchCode);
+  const release = await slowProgram(page);
+  let answer;
+  const answered = new Promise((resolve) => (answer = resolve));
+  await page.route('**/api/v1/**', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('#code svg');
+  const seen = await page.evaluate(() => ({ shots: window.__firstCode.shots, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime }));
+  assert.ok(seen.shots.length >= 1 && seen.fcp !== undefined, `${path}: ${JSON.stringify(seen)}`);
+  assert.deepEqual(await decode(await rasterize(page, seen.shots[0].markup)), [text], `${path}: the code shown before the API answered`);
+  assert.ok(seen.shots[0].frame <= seen.fcp, `${path}: the code was placed in the frame at ${seen.shots[0].frame} ms, after the first contentful paint at ${seen.fcp} ms`);
+  answer();
+  release();
+  await editorReady(page);
+  assert.equal((await shots(page, true)).length, 1, `${path}: the code changed when the program drew it`);
+  await page.close();
 });
 
 test('the first code, before the program: axe-core finds no WCAG 2.1 AA violation at 390 and 1280 px, light and dark', { timeout: 180_000 }, async () => {
