@@ -62,7 +62,6 @@ var epcKind = &Kind{
 			Choices: []string{"1: UTF-8", "2: ISO-8859-1", "3: ISO-8859-2", "4: ISO-8859-4", "5: ISO-8859-5", "6: ISO-8859-7", "7: ISO-8859-10", "8: ISO-8859-15"}, Example: "1"},
 	},
 	Build:  buildEPC,
-	read:   parseEPC,
 	strict: true,
 	Symbol: Symbol{EC: "M", MaxVersion: 13},
 }
@@ -96,7 +95,6 @@ var swissQRKind = &Kind{
 		{Name: "alt2", Label: "Alternative procedure 2", Help: "Up to 100 characters; needs alt1.", Format: FormatText, Example: "cdbk/some/values"},
 	},
 	Build:  buildSwissQR,
-	read:   parseSwissQR,
 	strict: true,
 	Symbol: Symbol{EC: "M", ECI: 26, Mark: "swiss-cross"},
 }
@@ -117,7 +115,6 @@ var spdKind = &Kind{
 		{Name: "dt", Label: "Due date", Format: FormatDate, Example: "2025-07-01"},
 	},
 	Build:  buildSPD,
-	read:   parseSPD,
 	strict: true,
 }
 
@@ -140,7 +137,6 @@ var upnKind = &Kind{
 		{Name: "rplace", Label: "Recipient town", Format: FormatText, Example: "2000 Maribor"},
 	},
 	Build:  buildUPN,
-	read:   parseUPN,
 	strict: true,
 	Symbol: Symbol{EC: "M", MinVersion: 15, MaxVersion: 15, ECI: 4},
 }
@@ -151,7 +147,6 @@ var ruPaymentKind = &Kind{
 	Help:   "Fills in a payment order in Russian banking apps.",
 	Fields: ruFields(),
 	Build:  buildRuPayment,
-	read:   parseRuPayment,
 	strict: true,
 }
 

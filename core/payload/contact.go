@@ -36,7 +36,6 @@ var vcardKind = &Kind{
 	},
 	AnyOf: [][]string{{"fn"}, {"ln"}, {"org"}},
 	Build: buildVCard,
-	read:  parseVCard,
 }
 
 var mecardKind = &Kind{
@@ -53,7 +52,6 @@ var mecardKind = &Kind{
 	},
 	AnyOf: [][]string{{"fn"}, {"ln"}},
 	Build: buildMecard,
-	read:  parseMecard,
 }
 
 // cardPhone checks a phone value of a contact card: digits with the

@@ -14,32 +14,42 @@ import (
 func init() { register(bitcoinKind, bitcoincashKind, litecoinKind, ethereumKind, moneroKind) }
 
 var bitcoinKind = bip21Kind("bitcoin", "Bitcoin payment", "Bitcoin",
-	"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.0015", func(a string) (string, error) {
-		switch {
-		case startsFold(a, "bc1"):
-			return checksum.Segwit(a, "bc")
-		case strings.HasPrefix(a, "1") || strings.HasPrefix(a, "3"):
-			return a, checksum.Base58Check(a, 0x00, 0x05)
-		}
-		return "", errors.New("not a Bitcoin address: it starts with 1, 3 or bc1")
-	})
+	"bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "0.0015", bitcoinAddress)
+
+// bitcoinAddress checks a Bitcoin address: bech32 (bc1…) or Base58Check.
+func bitcoinAddress(a string) (string, error) {
+	switch {
+	case startsFold(a, "bc1"):
+		return checksum.Segwit(a, "bc")
+	case strings.HasPrefix(a, "1") || strings.HasPrefix(a, "3"):
+		return a, checksum.Base58Check(a, 0x00, 0x05)
+	}
+	return "", errors.New("not a Bitcoin address: it starts with 1, 3 or bc1")
+}
 
 var bitcoincashKind = bip21Kind("bitcoincash", "Bitcoin Cash payment", "Bitcoin Cash",
-	"bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "0.1", func(a string) (string, error) {
-		a, err := checksum.CashAddr(a)
-		return "bitcoincash:" + a, err
-	})
+	"bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a", "0.1", bitcoincashAddress)
+
+// bitcoincashAddress checks a CashAddr address and writes it with its
+// prefix.
+func bitcoincashAddress(a string) (string, error) {
+	a, err := checksum.CashAddr(a)
+	return "bitcoincash:" + a, err
+}
 
 var litecoinKind = bip21Kind("litecoin", "Litecoin payment", "Litecoin",
-	"ltc1qar0srrr7xfkvy5l643lydnw9re59gtzz24wl4s", "0.25", func(a string) (string, error) {
-		switch {
-		case startsFold(a, "ltc1"):
-			return checksum.Segwit(a, "ltc")
-		case strings.HasPrefix(a, "L") || strings.HasPrefix(a, "M") || strings.HasPrefix(a, "3"):
-			return a, checksum.Base58Check(a, 0x30, 0x32, 0x05)
-		}
-		return "", errors.New("not a Litecoin address: it starts with L, M, 3 or ltc1")
-	})
+	"ltc1qar0srrr7xfkvy5l643lydnw9re59gtzz24wl4s", "0.25", litecoinAddress)
+
+// litecoinAddress checks a Litecoin address: bech32 (ltc1…) or Base58Check.
+func litecoinAddress(a string) (string, error) {
+	switch {
+	case startsFold(a, "ltc1"):
+		return checksum.Segwit(a, "ltc")
+	case strings.HasPrefix(a, "L") || strings.HasPrefix(a, "M") || strings.HasPrefix(a, "3"):
+		return a, checksum.Base58Check(a, 0x30, 0x32, 0x05)
+	}
+	return "", errors.New("not a Litecoin address: it starts with L, M, 3 or ltc1")
+}
 
 var ethereumKind = &Kind{
 	Name:  "ethereum",
@@ -52,7 +62,6 @@ var ethereumKind = &Kind{
 		{Name: "token", Label: "Token contract", Help: "ERC-20 contract address; leave empty to send ether.", Format: FormatText, Example: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
 	},
 	Build:  buildEthereum,
-	read:   parseEthereum,
 	strict: true,
 }
 
@@ -67,7 +76,6 @@ var moneroKind = &Kind{
 		{Name: "description", Label: "Description", Format: FormatText, Example: "Donation"},
 	},
 	Build:  buildMonero,
-	read:   parseMonero,
 	strict: true,
 }
 
@@ -107,26 +115,6 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 		}
 		return out, nil
 	}
-	read := func(text string, _ *notes) (Fields, bool) {
-		if !startsFold(text, scheme+":") {
-			return nil, false
-		}
-		addr, query, _ := strings.Cut(text[len(scheme)+1:], "?")
-		q, ok := uriQuery(query)
-		if !ok {
-			return nil, false
-		}
-		for k := range q {
-			if strings.HasPrefix(k, "req-") {
-				return nil, false
-			}
-		}
-		addr, err := check(addr)
-		if err != nil {
-			return nil, false
-		}
-		return Fields{"address": addr, "amount": q["amount"], "label": q["label"], "message": q["message"]}, true
-	}
 	return &Kind{
 		Name:  scheme,
 		Title: title,
@@ -138,7 +126,6 @@ func bip21Kind(scheme, title, coin, exAddr, exAmount string, check func(string) 
 			{Name: "message", Label: "Message", Help: "What the payment is for.", Format: FormatText, Example: "Donation for project xyz"},
 		},
 		Build:  build,
-		read:   read,
 		strict: true,
 	}
 }
@@ -297,4 +284,29 @@ func parseMonero(text string, _ *notes) (Fields, bool) {
 		return nil, false
 	}
 	return Fields{"address": addr, "amount": q["tx_amount"], "recipient": q["recipient_name"], "description": q["tx_description"]}, true
+}
+
+// bip21Reader is the reader of a bip21Kind: a URI of scheme whose address
+// check accepts, with no req-* parameter.
+func bip21Reader(scheme string, check func(string) (string, error)) reader {
+	return func(text string, _ *notes) (Fields, bool) {
+		if !startsFold(text, scheme+":") {
+			return nil, false
+		}
+		addr, query, _ := strings.Cut(text[len(scheme)+1:], "?")
+		q, ok := uriQuery(query)
+		if !ok {
+			return nil, false
+		}
+		for k := range q {
+			if strings.HasPrefix(k, "req-") {
+				return nil, false
+			}
+		}
+		addr, err := check(addr)
+		if err != nil {
+			return nil, false
+		}
+		return Fields{"address": addr, "amount": q["amount"], "label": q["label"], "message": q["message"]}, true
+	}
 }

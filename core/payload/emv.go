@@ -27,7 +27,6 @@ var pixKind = &Kind{
 		{Name: "description", Label: "Description", Help: "Shown to the payer.", Format: FormatText, Example: "Pedido 42"},
 	},
 	Build:  buildPix,
-	read:   parsePix,
 	strict: true,
 }
 
@@ -40,7 +39,6 @@ var promptpayKind = &Kind{
 		{Name: "amount", Label: "Amount (THB)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "20.15"},
 	},
 	Build:  buildPromptPay,
-	read:   parsePromptPay,
 	strict: true,
 }
 
@@ -59,7 +57,6 @@ var paynowKind = &Kind{
 		{Name: "name", Label: "Merchant name", Help: "Up to 25 characters; NA when empty.", Format: FormatText, Example: "ACME PTE LTD"},
 	},
 	Build:  buildPayNow,
-	read:   parsePayNow,
 	strict: true,
 }
 

@@ -30,7 +30,6 @@ var eventKind = &Kind{
 			Help: "Minutes before the start to show an alert."},
 	},
 	Build: buildEvent,
-	read:  parseEvent,
 }
 
 const icalUTC = "20060102T150405Z"

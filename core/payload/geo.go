@@ -21,7 +21,6 @@ var geoKind = &Kind{
 		{Name: "alt", Label: "Altitude", Format: FormatDecimal, Example: "408", Help: "Metres, 0 or more."},
 	},
 	Build: buildGeo,
-	read:  parseGeo,
 }
 
 func buildGeo(f Fields) (string, error) {

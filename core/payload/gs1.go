@@ -36,7 +36,6 @@ var gs1Kind = &Kind{
 		{Name: "domain", Label: "Resolver", Help: "https://id.gs1.org (default), or your own domain's resolver, with a path prefix if it has one.", Format: FormatURL, Example: "https://id.gs1.org"},
 	},
 	Build: buildGS1DL,
-	read:  readGS1DL,
 }
 
 // gs1Resolver is GS1's global resolver, the default domain.

@@ -44,7 +44,6 @@ var emvMerchantKind = &Kind{
 		{Name: "dynamic", Label: "One-time code", Help: "true writes point of initiation 12 (a code for one payment), false 11 (reusable). Not set: 12 with an amount, 11 without.", Format: FormatBool, Example: "false"},
 	},
 	Build:  buildEMVMerchant,
-	read:   readEMVMerchant,
 	strict: true,
 }
 
@@ -61,7 +60,6 @@ var vietqrKind = &Kind{
 		{Name: "bill", Label: "Bill number", Help: "Up to 25 characters (tag 62, 01).", Format: FormatText, Example: "NPS6869"},
 	},
 	Build:  buildVietQR,
-	read:   parseVietQR,
 	strict: true,
 }
 
@@ -83,7 +81,6 @@ var qrisKind = &Kind{
 		{Name: "terminal", Label: "Terminal label", Help: "Up to 25 characters (tag 62, 07).", Format: FormatText, Example: "A01"},
 	},
 	Build:  buildQRIS,
-	read:   parseQRIS,
 	strict: true,
 }
 
@@ -103,7 +100,6 @@ var duitnowKind = &Kind{
 		{Name: "dynamic", Label: "One-time code", Help: "true writes point of initiation 12 (a code for one payment); PayNet's static codes, with an amount or not, are 11.", Format: FormatBool, Example: "false"},
 	},
 	Build:  buildDuitNow,
-	read:   parseDuitNow,
 	strict: true,
 }
 
@@ -125,7 +121,6 @@ var khqrKind = &Kind{
 		{Name: "created", Label: "Created", Help: "With an amount: when the code was made (tag 99, 00); not set: a day before it expires.", Format: FormatDateTime, Example: "2026-12-31T12:00:00+07:00"},
 	},
 	Build:  buildKHQR,
-	read:   parseKHQR,
 	strict: true,
 }
 

@@ -25,7 +25,6 @@ var emailKind = &Kind{
 			Help: "One address, or several separated by commas."},
 	},
 	Build: buildEmail,
-	read:  parseEmail,
 }
 
 // Empty SUB: and BODY: fields are left out, as MECARD leaves out empty fields.
@@ -39,7 +38,6 @@ var matmsgKind = &Kind{
 		{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
 	},
 	Build: buildMatmsg,
-	read:  parseMatmsg,
 }
 
 var phoneKind = &Kind{
@@ -51,7 +49,6 @@ var phoneKind = &Kind{
 			Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
 	},
 	Build: buildPhone,
-	read:  parsePhone,
 }
 
 var smsKind = &Kind{
@@ -63,7 +60,6 @@ var smsKind = &Kind{
 		{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
 	},
 	Build: buildSMS,
-	read:  parseSMS,
 }
 
 var mmsKind = &Kind{
@@ -76,7 +72,6 @@ var mmsKind = &Kind{
 		{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
 	},
 	Build: buildMMS,
-	read:  parseMMS,
 }
 
 var whatsappKind = &Kind{
@@ -91,7 +86,6 @@ var whatsappKind = &Kind{
 	AnyOf:    [][]string{{"number"}, {"message"}},
 	Priority: PriorityLink,
 	Build:    buildWhatsApp,
-	read:     parseWhatsApp,
 }
 
 var telegramKind = &Kind{
@@ -104,7 +98,6 @@ var telegramKind = &Kind{
 	},
 	Priority: PriorityLink,
 	Build:    buildTelegram,
-	read:     parseTelegram,
 }
 
 var facetimeKind = &Kind{
@@ -117,7 +110,6 @@ var facetimeKind = &Kind{
 		{Name: "audio", Label: "Audio only", Format: FormatBool, Example: "false"},
 	},
 	Build: buildFaceTime,
-	read:  parseFaceTime,
 }
 
 var skypeKind = &Kind{
@@ -131,7 +123,6 @@ var skypeKind = &Kind{
 			Help: "call (default) or chat."},
 	},
 	Build: buildSkype,
-	read:  parseSkype,
 }
 
 // isAddrSpec is the practical e-mail check of docs/payloads.md §2.6:

@@ -35,7 +35,6 @@ var otpKind = &Kind{
 			Help: "hotp only, and required there: the initial counter."},
 	},
 	Build: buildOTP,
-	read:  parseOTP,
 }
 
 // base32Secret upper-cases s and drops spaces and '=' padding; ok is false

@@ -29,7 +29,6 @@ var upiKind = &Kind{
 		{Name: "url", Label: "Details link", Help: "An https link to the order or bill.", Format: FormatURL, Example: "https://example.com/orders/A1023"},
 	},
 	Build:  buildUPI,
-	read:   parseUPI,
 	strict: true,
 }
 
@@ -43,7 +42,6 @@ var paypalKind = &Kind{
 		{Name: "currency", Label: "Currency", Help: "ISO 4217 code; without it PayPal uses the recipient's currency.", Format: FormatText, Example: "EUR"},
 	},
 	Build:    buildPayPal,
-	read:     parsePayPal,
 	strict:   true,
 	Priority: PriorityLink,
 }
@@ -61,7 +59,6 @@ var bezahlcodeKind = &Kind{
 		{Name: "currency", Label: "Currency", Help: "ISO 4217 code, EUR when empty.", Format: FormatText, Example: "EUR"},
 	},
 	Build:  buildBezahlCode,
-	read:   parseBezahlCode,
 	strict: true,
 }
 

@@ -4,12 +4,12 @@
 // schemas, editor forms, OpenAPI) is generated from this one registry.
 //
 // A kind is a package-level *Kind in its file, which that file's init
-// registers. It gives its fields, Build, and read: the fields as a text
-// has them, valid or not, with notes on what it read differently from how
-// Build writes it. Parse is read followed by settle, which leaves out and
-// notes each optional value Build refuses, or refuses the whole text for
-// a strict kind (a payment, which read without its amount would pay
-// something else). Check digits are package checksum's, EMV codes
+// registers. It gives its fields and Build; its reader (readerOf, in
+// read.go) gives the fields as a text has them, valid or not, with notes
+// on what it read differently from how Build writes it. Parse is the
+// reader followed by settle, which leaves out and notes each optional
+// value Build refuses, or refuses the whole text for a strict kind (a
+// payment, which read without its amount would pay something else). Check digits are package checksum's, EMV codes
 // package emv's.
 package payload
 
@@ -95,13 +95,6 @@ type Kind struct {
 	// Symbol is what the kind's standard requires of the QR symbol; most
 	// kinds require nothing.
 	Symbol Symbol
-
-	// read is the kind's parser before settle, which every kind has: it
-	// returns the fields as the text has them, valid or not (empty ones
-	// too), and notes anything it reads differently from how Build writes
-	// it. Parse and ParseNotes are read and then settle, so that every
-	// value settle leaves out is noted too.
-	read func(text string, ns *notes) (Fields, bool)
 
 	// strict makes settle refuse a text with an invalid optional field
 	// rather than leave the field out: a payment read without its amount
@@ -196,8 +189,8 @@ func register(ks ...*Kind) {
 		if _, dup := byName[k.Name]; dup {
 			panic("payload: kind registered twice: " + k.Name)
 		}
-		if k.Build == nil || k.read == nil {
-			panic("payload: kind without a builder or a reader: " + k.Name)
+		if k.Build == nil {
+			panic("payload: kind without a builder: " + k.Name)
 		}
 		markMoney(k)
 		kinds = append(kinds, k)
@@ -270,7 +263,7 @@ func (k *Kind) ParseNotes(text string) (Fields, []Note, bool) {
 // recognizing a decoded text allocated.
 func (k *Kind) parse(text string, ns *notes) (Fields, bool) {
 	*ns = (*ns)[:0]
-	f, ok := k.read(text, ns)
+	f, ok := readerOf(k.Name)(text, ns)
 	if !ok {
 		return nil, false
 	}

@@ -98,7 +98,7 @@ func TestFieldMetadata(t *testing.T) {
 	formats := []string{FormatText, FormatLongText, FormatURL, FormatEmail, FormatPhone, FormatDateTime,
 		FormatDate, FormatDecimal, FormatInteger, FormatBool, FormatEnum}
 	for _, k := range All() {
-		if k.Title == "" || k.Help == "" || k.Build == nil || k.read == nil || len(k.Fields) == 0 {
+		if k.Title == "" || k.Help == "" || k.Build == nil || readerOf(k.Name) == nil || len(k.Fields) == 0 {
 			t.Errorf("%s: title, help, build, parse and fields are all needed", k.Name)
 		}
 		names := map[string]bool{}
@@ -226,9 +226,7 @@ func FuzzParse(f *testing.F) {
 			if text == s && len(said) > 0 {
 				t.Errorf("%s.ParseNotes(%q): Build writes the text as it is, yet notes %+v", k.Name, s, said)
 			}
-			if k.read != nil {
-				checkNoted(t, k, s, fields, said)
-			}
+			checkNoted(t, k, s, fields, said)
 		}
 		if kind, fields := Recognize(s); kind != "text" {
 			if _, err := Build(kind, fields); err != nil {
@@ -244,7 +242,7 @@ func FuzzParse(f *testing.F) {
 func checkNoted(t *testing.T, k *Kind, s string, kept Fields, said []Note) {
 	t.Helper()
 	var ns notes
-	read, _ := k.read(s, &ns)
+	read, _ := readerOf(k.Name)(s, &ns)
 	for name, v := range read {
 		switch {
 		case v == "":

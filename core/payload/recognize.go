@@ -95,13 +95,14 @@ func Secrets(text string) []string {
 // read, when that kind has a secret field and text fills one.
 func secretsIn(text string) (*Kind, Fields) {
 	for _, k := range kinds {
-		if !k.hasSecretField() {
+		read := secretReaderOf(k.Name)
+		if read == nil {
 			continue
 		}
 		// A strict kind reads nothing it would not build, so its secrets
 		// are those of its Parse; the others' as their reader finds them.
 		var ns notes
-		f, ok := k.read(text, &ns)
+		f, ok := read(text, &ns)
 		if ok && k.strict {
 			f, ok = k.settle(f, &ns)
 		}
@@ -110,15 +111,6 @@ func secretsIn(text string) (*Kind, Fields) {
 		}
 	}
 	return nil, nil
-}
-
-func (k *Kind) hasSecretField() bool {
-	for _, fd := range k.Fields {
-		if fd.Secret {
-			return true
-		}
-	}
-	return false
 }
 
 func containsAny(s string, subs []string) bool {

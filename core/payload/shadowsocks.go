@@ -41,7 +41,6 @@ var shadowsocksKind = &Kind{
 		{Name: "plugin", Label: "Plugin", Help: "Plugin and its options, separated by ;.", Format: FormatText, Example: "obfs-local;obfs=http;obfs-host=example.com"},
 	},
 	Build:  buildShadowsocks,
-	read:   parseShadowsocks,
 	strict: true,
 }
 

@@ -38,7 +38,6 @@ var urlKind = &Kind{
 	},
 	Priority: PriorityURL,
 	Build:    buildURL,
-	read:     parseURL,
 }
 
 var textKind = &Kind{
@@ -51,7 +50,6 @@ var textKind = &Kind{
 	},
 	Priority: PriorityText,
 	Build:    buildText,
-	read:     func(s string, _ *notes) (Fields, bool) { return Fields{"text": s}, true },
 }
 
 // The title is optional and MEBKM:URL:...;; is written when it is empty.
@@ -64,7 +62,6 @@ var bookmarkKind = &Kind{
 		{Name: "title", Label: "Title", Format: FormatText, Example: "Docs: start here"},
 	},
 	Build: buildBookmark,
-	read:  parseBookmark,
 }
 
 var appKind = &Kind{
@@ -79,7 +76,6 @@ var appKind = &Kind{
 	},
 	Priority: PriorityLink,
 	Build:    buildApp,
-	read:     parseApp,
 }
 
 var socialKind = &Kind{
@@ -93,7 +89,6 @@ var socialKind = &Kind{
 	},
 	Priority: PriorityLink,
 	Build:    buildSocial,
-	read:     parseSocial,
 }
 
 // Google Maps links carry one search term, so with provider google a
@@ -115,7 +110,6 @@ var mapsKind = &Kind{
 	AnyOf:    [][]string{{"query"}, {"lat", "lng"}},
 	Priority: PriorityLink,
 	Build:    buildMaps,
-	read:     parseMaps,
 }
 
 func buildURL(f Fields) (string, error) {

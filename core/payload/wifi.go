@@ -32,7 +32,6 @@ var wifiKind = &Kind{
 	// too, so the password is needed only when security names another.
 	Unless: []Unless{{Field: "security", Values: []string{"nopass", "none", "open", ""}, Needs: []string{"password"}}},
 	Build:  buildWifi,
-	read:   parseWifi,
 }
 
 // wifiTypes maps the accepted security names, upper-cased, to the T: value.
