@@ -9,14 +9,12 @@
 // reads what it did from qrFirst: url (the request, "" when none was made),
 // svg (the code shown, "" until then), done (settled once the request has),
 // and sets stop once the form changes, so that a late answer is not shown.
-// The page calls qrFirst.place() just after its code box: a code already
-// at hand is then in the page's first paint. One is at hand when the link
-// was opened before: the last few answers are kept in localStorage under
-// their request (never a secret: a link holds none), since an answer from
-// the HTTP cache still arrives as a task of its own, which a phone's busy
-// main thread runs after the first paint.
+// The code is put in as soon as both it and the code box are there,
+// looked for at every frame while the page is parsed (a frame runs its
+// callbacks just before it paints), so that an answer at hand by then is
+// in the page's first paint.
 (form) => {
-  const first = { url: '', svg: '', stop: false, done: Promise.resolve(), place: () => {} };
+  const first = { url: '', svg: '', stop: false, done: Promise.resolve() };
   window.qrFirst = first;
   const link = new URLSearchParams(location.search);
   if (!link.size) return; // a bare page keeps its example
@@ -107,39 +105,21 @@
     first.svg = svg;
     performance.mark('qr:first-code', { detail: 'api' });
   };
-  // keep is the store of the last answers in localStorage, each under its
-  // request (one small read as the page starts), with the list of those
-  // requests, newest first; a browser that refuses it (private modes,
-  // storage full) keeps nothing.
-  const keep = (most = 8, key = 'qr:first:') => {
-    const store = (f) => {
-      try {
-        return f(localStorage);
-      } catch {}
-    };
-    return {
-      get: (url) => store((s) => s.getItem(key + url)),
-      put: (url, svg) =>
-        store((s) => {
-          const list = [url, ...(JSON.parse(s.getItem(key) || '[]') || []).filter((u) => u !== url)];
-          for (const old of list.slice(most)) s.removeItem(key + old);
-          s.setItem(key, JSON.stringify(list.slice(0, most)));
-          s.setItem(key + url, svg);
-        }),
-    };
+  let svg = '';
+  // place shows the code once the parser has passed the code box (the
+  // note after it exists).
+  const place = () => svg && !first.svg && document.getElementById('code-note') && show();
+  const everyFrame = () => {
+    place();
+    if (!first.svg && document.readyState === 'loading') requestAnimationFrame(everyFrame);
   };
-  const kept = keep();
-  let svg = kept.get(first.url) ?? '';
-  first.place = () => svg && show();
+  requestAnimationFrame(everyFrame);
+  document.addEventListener('readystatechange', place, { once: true });
   first.done = fetch(first.url, { priority: 'high' })
     .then(async (res) => {
       if (!res.ok || !res.headers.get('content-type')?.startsWith('image/svg+xml')) return;
-      const answer = await res.text();
-      kept.put(first.url, answer);
-      if (first.svg) return; // shown from what was kept: the same request's answer
-      svg = answer;
-      if (document.getElementById('code-note')) return show();
-      // Not parsed that far yet: place() shows it once it is.
+      svg = await res.text();
+      place(); // else at the next frame, or once parsed
     })
     .catch(() => {}); // the program draws it
 }

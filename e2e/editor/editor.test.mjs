@@ -432,37 +432,6 @@ test('a shared link shows its code before the program, and the program takes it 
   }
 });
 
-test('a link opened before shows its code in the first paint, before the API answers', { timeout: 120_000 }, async () => {
-  const path = '/wifi?ssid=Again&sec=nopass';
-  const text = 'WIFI:T:nopass;S:Again;;';
-  const once = await browser.context.newPage();
-  await once.goto(editorURL + path);
-  await editorReady(once);
-  await once.close();
-  // Again, with the API and the program both held back: the code can come
-  // only from what the first visit kept.
-  const page = await browser.context.newPage();
-  await page.addInitScript(watchCode);
-  const release = await slowProgram(page);
-  let answer;
-  const answered = new Promise((resolve) => (answer = resolve));
-  await page.route('**/api/v1/**', async (route) => {
-    await answered;
-    await route.continue();
-  });
-  await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('#code svg');
-  const seen = await page.evaluate(() => ({ shots: window.__firstCode.shots, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime }));
-  assert.ok(seen.shots.length >= 1 && seen.fcp !== undefined, `${path}: ${JSON.stringify(seen)}`);
-  assert.deepEqual(await decode(await rasterize(page, seen.shots[0].markup)), [text], `${path}: the code shown before the API answered`);
-  assert.ok(seen.shots[0].frame <= seen.fcp, `${path}: the code was placed in the frame at ${seen.shots[0].frame} ms, after the first contentful paint at ${seen.fcp} ms`);
-  answer();
-  release();
-  await editorReady(page);
-  assert.equal((await shots(page, true)).length, 1, `${path}: the code changed when the program drew it`);
-  await page.close();
-});
-
 test('the first code, before the program: axe-core finds no WCAG 2.1 AA violation at 390 and 1280 px, light and dark', { timeout: 180_000 }, async () => {
   const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   for (const scheme of ['light', 'dark']) {
