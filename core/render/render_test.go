@@ -195,22 +195,7 @@ func TestJSONMatrix(t *testing.T) {
 		t.Fatalf("header %+v", m)
 	}
 	// Draw the matrix ourselves and decode it: the JSON must describe a scannable symbol.
-	const px = 4
-	side := (m.Size + 8) * px
-	img := image.NewGray(image.Rect(0, 0, side, side))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	for y, row := range m.Modules {
-		for x, v := range row {
-			if v == 1 {
-				for k := 0; k < px*px; k++ {
-					img.SetGray((x+4)*px+k%px, (y+4)*px+k/px, color.Gray{})
-				}
-			}
-		}
-	}
-	if got, err := readback.Decode(img); err != nil || got != inputs[1] {
+	if got, err := readback.Matrix(m.Modules); err != nil || got != inputs[1] {
 		t.Errorf("matrix decodes to %q, %v", got, err)
 	}
 }
