@@ -12,6 +12,13 @@ import (
 	"qrkeyless/core/qr"
 )
 
+// Black and White are a plain code's ink and paper; White is also the
+// paper a transparent background is laid on where a format has no alpha.
+var (
+	Black = color.NRGBA{A: 255}
+	White = color.NRGBA{255, 255, 255, 255}
+)
+
 // Options say how to draw a symbol.
 type Options struct {
 	Size   int         // output width and height in pixels, quiet zone included

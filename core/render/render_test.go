@@ -15,13 +15,8 @@ import (
 	"qrkeyless/internal/readback"
 )
 
-var (
-	black = color.NRGBA{0, 0, 0, 255}
-	white = color.NRGBA{255, 255, 255, 255}
-)
-
 func opts(size, margin int) Options {
-	return Options{Size: size, Margin: margin, FG: black, BG: white, Style: "square", Eye: "square"}
+	return Options{Size: size, Margin: margin, FG: Black, BG: White, Style: "square", Eye: "square"}
 }
 
 func encode(t testing.TB, text string, l qr.Level) *qr.Code {
@@ -134,7 +129,7 @@ func TestPNGBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := image.NewPaletted(img.Bounds(), color.Palette{white, black})
+		p := image.NewPaletted(img.Bounds(), color.Palette{White, Black})
 		draw.Draw(p, p.Bounds(), img, image.Point{}, draw.Src)
 		var std bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&std, p); err != nil {

@@ -383,9 +383,9 @@ func TestWarnings(t *testing.T) {
 		{"defaults", opts(512, 4), nil},
 		{"navy on cream", with(func(o *Options) { o.FG, o.BG = color.NRGBA{0x1a, 0x23, 0x7e, 255}, color.NRGBA{0xff, 0xf8, 0xe1, 255} }), nil},
 		{"grey on white", with(func(o *Options) { o.FG = color.NRGBA{0x99, 0x99, 0x99, 255} }), []string{"low contrast: 2.84:1"}},
-		{"white on black", with(func(o *Options) { o.FG, o.BG = white, black }), []string{"inverted"}},
+		{"white on black", with(func(o *Options) { o.FG, o.BG = White, Black }), []string{"inverted"}},
 		{"yellow on white", with(func(o *Options) { o.FG = color.NRGBA{255, 255, 0, 255} }), []string{"low contrast"}},
-		{"white on yellow", with(func(o *Options) { o.FG, o.BG = white, color.NRGBA{255, 255, 0, 255} }), []string{"inverted", "low contrast"}},
+		{"white on yellow", with(func(o *Options) { o.FG, o.BG = White, color.NRGBA{255, 255, 0, 255} }), []string{"inverted", "low contrast"}},
 		{"transparent", with(func(o *Options) { o.BG = color.NRGBA{} }), []string{"transparent"}},
 		{"margin 1", with(func(o *Options) { o.Margin = 1 }), []string{"quiet zone of 1 module"}},
 	} {
