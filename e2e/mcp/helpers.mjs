@@ -122,22 +122,3 @@ export function problemOf(result) {
   if (!result.isError) throw new Error("expected an error result, got " + JSON.stringify(result).slice(0, 300));
   return JSON.parse(result.content[0].text);
 }
-
-// timings runs fn(0) once to warm up, then fn(1) … fn(n), and returns
-// each call's duration in milliseconds.
-export async function timings(n, fn) {
-  await fn(0);
-  const ms = [];
-  for (let i = 1; i <= n; i++) {
-    const start = performance.now();
-    await fn(i);
-    ms.push(performance.now() - start);
-  }
-  return ms;
-}
-
-// timeMedian is the median of timings(n, fn).
-export async function timeMedian(n, fn) {
-  const ms = (await timings(n, fn)).sort((a, b) => a - b);
-  return ms[Math.floor(n / 2)];
-}
