@@ -436,20 +436,9 @@ func TestScannableNamesASizeThatScans(t *testing.T) {
 	}
 }
 
-func BenchmarkStylePNG512(b *testing.B) {
-	c := encode(b, "https://example.com/menu?t=123", qr.H)
-	for _, s := range styles {
-		o := opts(512, 4)
-		o.Style = s.name
-		b.Run(s.name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				PNG(c, o)
-			}
-		})
-	}
-}
-
-func BenchmarkStyleSVG(b *testing.B) {
+// benchStyles times write at 512 px in every module style, and reports
+// the bytes written (bench/report/styles.mjs reads both).
+func benchStyles(b *testing.B, write func(*qr.Code, Options) []byte) {
 	c := encode(b, "https://example.com/menu?t=123", qr.H)
 	for _, s := range styles {
 		o := opts(512, 4)
@@ -457,12 +446,16 @@ func BenchmarkStyleSVG(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			var n int
 			for i := 0; i < b.N; i++ {
-				n = len(SVG(c, o))
+				n = len(write(c, o))
 			}
 			b.ReportMetric(float64(n), "bytes")
 		})
 	}
 }
+
+func BenchmarkStylePNG512(b *testing.B) { benchStyles(b, PNG) }
+
+func BenchmarkStyleSVG(b *testing.B) { benchStyles(b, SVG) }
 
 func TestTilesJoinSeamlessly(t *testing.T) {
 	// Drawn in tiles or in one piece, the picture is the same but for
