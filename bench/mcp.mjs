@@ -3,33 +3,18 @@
 // initialized notification), and a qr_generate call on an open client.
 // Usage: node mcp.mjs BASE_URL [n=50]. Prints JSON {initialize, connect,
 // generate}, each {p50, p90, p99, n} in milliseconds, after a warm-up.
-// The bench keeps its own client helpers, not e2e/mcp/helpers.mjs', so
-// that it needs only the v1 SDK (and none of the suite's readers).
+// The bench takes only the suite's raw POST (e2e/mcp/rpc.mjs), not
+// e2e/mcp/helpers.mjs, so that it needs only the v1 SDK (and none of the
+// suite's readers).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { rpc } from "../e2e/mcp/rpc.mjs";
 import { percentiles } from "./requests.mjs";
 
 async function connect(base) {
   const client = new Client({ name: "qrkeyless-bench", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", base)));
   return client;
-}
-
-async function rpc(base, body) {
-  const res = await fetch(new URL("/api/mcp", base), {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  let message = null;
-  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
-    const data = text.split("\n").find((l) => l.startsWith("data: "));
-    message = data ? JSON.parse(data.slice(6)) : null;
-  } else if (text && res.headers.get("content-type")?.includes("json")) {
-    message = JSON.parse(text);
-  }
-  return { status: res.status, text, message };
 }
 
 // timings runs fn(0) once to warm up, then fn(1) … fn(n): milliseconds each.

@@ -32,28 +32,12 @@ func scan(t *testing.T, r response, want string) {
 func matrixText(t *testing.T, body []byte) string {
 	t.Helper()
 	var m struct {
-		Version int     `json:"version"`
-		EC      string  `json:"ec"`
-		Size    int     `json:"size"`
 		Modules [][]int `json:"modules"`
 	}
 	if err := json.Unmarshal(body, &m); err != nil {
 		t.Fatalf("json: %v: %.100s", err, body)
 	}
-	const px = 4
-	side := (m.Size + 8) * px
-	img := image.NewGray(image.Rect(0, 0, side, side))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	for y, row := range m.Modules {
-		for x, v := range row {
-			for k := 0; v == 1 && k < px*px; k++ {
-				img.SetGray((x+4)*px+k%px, (y+4)*px+k/px, color.Gray{})
-			}
-		}
-	}
-	s, _ := readback.Decode(img)
+	s, _ := readback.Matrix(m.Modules)
 	return s
 }
 

@@ -6,35 +6,30 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
-	"image/png"
 	"net/url"
 	"strings"
 	"testing"
 
+	"qrkeyless/internal/fixture"
 	"qrkeyless/internal/readback"
 )
 
 // A red disc as an SVG logo, and the same with everything a sanitiser
 // must take out: a script, an event attribute, links outside the document.
 var (
-	discLogo = "data:image/svg+xml," + url.PathEscape(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>`)
-	evilLogo = "data:image/svg+xml," + url.PathEscape(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">`+
-		`<script>alert(2)</script><image href="https://evil.example/x.png" width="9" height="9"/><use xlink:href="https://evil.example/s.svg#a"/>`+
+	discLogo = fixture.SVGURI(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>`)
+	evilLogo = fixture.SVGURI(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">` +
+		`<script>alert(2)</script><image href="https://evil.example/x.png" width="9" height="9"/><use xlink:href="https://evil.example/s.svg#a"/>` +
 		`<rect width="10" height="10" fill="url(https://evil.example/p)" onclick="alert(3)"/><circle cx="5" cy="5" r="4" fill="#1565c0"/></svg>`)
 )
 
 // pngLogo is a 48 x 48 blue square as a PNG data URI.
-func pngLogo(t *testing.T) string {
-	t.Helper()
+func pngLogo() string {
 	img := image.NewNRGBA(image.Rect(0, 0, 48, 48))
 	for i := 0; i < len(img.Pix); i += 4 {
 		copy(img.Pix[i:], []byte{0x15, 0x65, 0xc0, 255})
 	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+	return fixture.PNGURI(img)
 }
 
 func qrURL(base string, q url.Values) string { return base + "/api/v1/qr?" + q.Encode() }
@@ -52,7 +47,7 @@ func TestBranding(t *testing.T) {
 				[]string{`<linearGradient`, `stop-color="#0f2027"`, `fill="#c62828"`, `fill="#1a237e"`}},
 			{"radial gradient", url.Values{"color": {"radial:1a237e,4a148c"}, "style": {"rounded"}}, []string{`<radialGradient`}},
 			{"svg logo", url.Values{"logo": {discLogo}}, []string{`<svg x=`, `<circle cx="5" cy="5" r="5" fill="#e53935"/>`}},
-			{"png logo", url.Values{"logo": {pngLogo(t)}, "logo_size": {"0.15"}}, []string{`<image `, `href="data:image/png;base64,`}},
+			{"png logo", url.Values{"logo": {pngLogo()}, "logo_size": {"0.15"}}, []string{`<image `, `href="data:image/png;base64,`}},
 		} {
 			t.Run(tt.name, func(t *testing.T) {
 				q := url.Values{"data": {sample}}
@@ -103,7 +98,7 @@ func TestLogoSanitised(t *testing.T) {
 // that scans; the fix answers with a code that decodes.
 func TestLogoTooLarge(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
-		q := url.Values{"data": {sample}, "logo": {pngLogo(t)}, "logo_size": {"0.4"}, "ec": {"Q"}}
+		q := url.Values{"data": {sample}, "logo": {pngLogo()}, "logo_size": {"0.4"}, "ec": {"Q"}}
 		r := get(t, qrURL(base, q))
 		p := problemOf(t, r, 422)
 		if p["type"] != "/problems/would-not-scan" || p["field"] != "logo_size" {
@@ -122,7 +117,7 @@ func TestLogoTooLarge(t *testing.T) {
 // large for a URL; its problems' fixes are such bodies.
 func TestGeneratePost(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
-		body := map[string]any{"data": sample, "logo": pngLogo(t), "logo_size": 0.15, "size": 400, "frame": "box", "frame_text": "Menu"}
+		body := map[string]any{"data": sample, "logo": pngLogo(), "logo_size": 0.15, "size": 400, "frame": "box", "frame_text": "Menu"}
 		b, _ := json.Marshal(body)
 		r := do(t, "POST", base+"/api/v1/qr", map[string]string{"Content-Type": "application/json"}, bytes.NewReader(b))
 		scan(t, r, sample)
@@ -179,7 +174,7 @@ func TestBatchBranding(t *testing.T) {
 	each(t, func(t *testing.T, base string) {
 		req := map[string]any{"output": "base64", "items": []map[string]any{
 			{"id": "logo", "data": sample, "style": map[string]any{"logo": discLogo}},
-			{"id": "too-large", "data": sample, "style": map[string]any{"logo": pngLogo(t), "logo_size": 0.4, "ec": "L"}},
+			{"id": "too-large", "data": sample, "style": map[string]any{"logo": pngLogo(), "logo_size": 0.4, "ec": "L"}},
 		}}
 		b, _ := json.Marshal(req)
 		r := do(t, "POST", base+"/api/v1/qr/batch", map[string]string{"Content-Type": "application/json"}, bytes.NewReader(b))

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"testing"
 
+	"qrkeyless/core/render"
 	"qrkeyless/internal/readback"
 )
 
@@ -47,8 +48,6 @@ type peerExample struct {
 }
 
 var (
-	black  = color.NRGBA{0, 0, 0, 255}
-	white  = color.NRGBA{255, 255, 255, 255}
 	navy   = color.NRGBA{0x1a, 0x23, 0x7e, 255}
 	cream  = color.NRGBA{0xff, 0xf8, 0xe1, 255}
 	red    = color.NRGBA{255, 0, 0, 255}
@@ -72,10 +71,10 @@ func (e peerExample) withDefaults(path string, d peerExample) peerExample {
 		e.ctype = "image/png"
 	}
 	if e.fg == (color.NRGBA{}) {
-		e.fg = black
+		e.fg = render.Black
 	}
 	if e.bg == (color.NRGBA{}) {
-		e.bg = white
+		e.bg = render.White
 	}
 	if e.clear {
 		e.bg = color.NRGBA{}

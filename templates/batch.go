@@ -44,56 +44,8 @@ func SheetControls() []Control {
 	var cs []Control
 	for _, p := range sheet.Params {
 		c := Control{Name: p.Name, Sheet: p.Name, Help: p.Help, Input: "number", Default: p.Default, Example: p.Example}
-		switch p.Name {
-		case sheet.PaperP.Name:
-			c.Label, c.Input, c.Help = "Paper", "select", ""
-			c.Options = []Option{{"a4", "A4 (210 x 297 mm)", ""}, {"letter", "US Letter (8.5 x 11 in)", ""}}
-		case sheet.PresetP.Name:
-			c.Label, c.Input = "Labels", "select"
-			c.Help = "Presets have their stock's real margins, pitch and corners. Print at 100%, not fit to page."
-			for _, pr := range sheet.Presets {
-				c.Options = append(c.Options, Option{pr.Name, pr.Short(), ""})
-			}
-			c.Options = append(c.Options, Option{"custom", "A grid of my own (below)", ""})
-		case sheet.Columns.Name:
-			c.Label, c.Help = "Columns", ""
-		case sheet.Rows.Name:
-			c.Label, c.Help = "Rows", ""
-		case sheet.MarginX.Name:
-			c.Label, c.Step, c.Help = "Side margins (mm)", "0.1", ""
-		case sheet.MarginY.Name:
-			c.Label, c.Step, c.Help = "Top and bottom margins (mm)", "0.1", ""
-		case sheet.GapX.Name:
-			c.Label, c.Step, c.Help = "Gap between columns (mm)", "0.1", ""
-		case sheet.GapY.Name:
-			c.Label, c.Step, c.Help = "Gap between rows (mm)", "0.1", ""
-		case sheet.CodeMM.Name:
-			c.Label, c.Step = "Code size (mm)", "0.5"
-			c.Help = "The code's side, quiet zone included. Empty: the largest that fits the label."
-		case sheet.CaptionAtP.Name:
-			c.Label, c.Input = "Caption goes", "select"
-			c.Help = "Right of the code leaves a long label's whole height to the code."
-			c.Options = []Option{{sheet.Below, "Below the code", ""}, {sheet.Above, "Above the code", ""}, {sheet.Right, "Right of the code", ""}}
-		case sheet.CodeAtP.Name:
-			c.Label, c.Input = "Code sits", "select"
-			c.Help = "At the label's centre, every code sits in the same place, caption or not; centred in the space the caption leaves, it can be larger."
-			c.Options = []Option{{sheet.OnLabel, "At the label's centre", ""}, {sheet.InSpace, "Centred in the space the caption leaves", ""}}
-		case sheet.StartAt.Name:
-			c.Label, c.Help = "Start at label", "On a part-used sheet: the first label left, counted from 1 along the rows."
-		case sheet.Copies.Name:
-			c.Label, c.Help = "Labels per row", "How many labels each row of the file fills, one after another."
-		case sheet.OffsetX.Name:
-			c.Label, c.Step = "Printer offset right (mm)", "0.1"
-			c.Help = "When the printer prints off: moves everything right, left when negative. The alignment test shows by how much."
-		case sheet.OffsetY.Name:
-			c.Label, c.Step, c.Help = "Printer offset down (mm)", "0.1", "Moves everything down, up when negative."
-		case sheet.CropMarks.Name:
-			c.Label, c.Input, c.Help = "Crop marks", "checkbox", "Marks in the page margins at every label edge, for cutting plain paper."
-		case sheet.Guides.Name:
-			c.Label, c.Input, c.Help = "Label outlines and safe area", "checkbox", "For a proof on plain paper: each label's outline, corners rounded as the stock's, and the area the code and caption keep to."
-		case sheet.Test.Name:
-			c.Label, c.Input = "Alignment test page instead", "checkbox"
-			c.Help = "One page: the outlines, a cross at each label's centre and millimetre scales at the first label's corner. Print it on plain paper at 100% and hold it against a label sheet to the light: where the sheet's edges fall on the scales is the offset to set."
+		if w, ok := sheetWords[p.Name]; ok {
+			w.word(&c)
 		}
 		if c.Input == "number" {
 			c.Min, c.Max, c.Mode = strconv.Itoa(p.Min), strconv.Itoa(p.Max), "decimal"
@@ -110,6 +62,47 @@ func SheetControls() []Control {
 		cs = append(cs, c)
 	}
 	return cs
+}
+
+// sheetWords word the label sheet's options of SheetControls.
+var sheetWords = map[string]wording{
+	sheet.PaperP.Name: {Label: "Paper", Input: "select",
+		Options: []Option{{"a4", "A4 (210 x 297 mm)", ""}, {"letter", "US Letter (8.5 x 11 in)", ""}}},
+	sheet.PresetP.Name: {Label: "Labels", Input: "select", Options: presetOptions(),
+		Help: "Presets have their stock's real margins, pitch and corners. Print at 100%, not fit to page."},
+	sheet.Columns.Name: {Label: "Columns"},
+	sheet.Rows.Name:    {Label: "Rows"},
+	sheet.MarginX.Name: {Label: "Side margins (mm)", Step: "0.1"},
+	sheet.MarginY.Name: {Label: "Top and bottom margins (mm)", Step: "0.1"},
+	sheet.GapX.Name:    {Label: "Gap between columns (mm)", Step: "0.1"},
+	sheet.GapY.Name:    {Label: "Gap between rows (mm)", Step: "0.1"},
+	sheet.CodeMM.Name: {Label: "Code size (mm)", Step: "0.5",
+		Help: "The code's side, quiet zone included. Empty: the largest that fits the label."},
+	sheet.CaptionAtP.Name: {Label: "Caption goes", Input: "select",
+		Help:    "Right of the code leaves a long label's whole height to the code.",
+		Options: []Option{{sheet.Below, "Below the code", ""}, {sheet.Above, "Above the code", ""}, {sheet.Right, "Right of the code", ""}}},
+	sheet.CodeAtP.Name: {Label: "Code sits", Input: "select",
+		Help:    "At the label's centre, every code sits in the same place, caption or not; centred in the space the caption leaves, it can be larger.",
+		Options: []Option{{sheet.OnLabel, "At the label's centre", ""}, {sheet.InSpace, "Centred in the space the caption leaves", ""}}},
+	sheet.StartAt.Name: {Label: "Start at label", Help: "On a part-used sheet: the first label left, counted from 1 along the rows."},
+	sheet.Copies.Name:  {Label: "Labels per row", Help: "How many labels each row of the file fills, one after another."},
+	sheet.OffsetX.Name: {Label: "Printer offset right (mm)", Step: "0.1",
+		Help: "When the printer prints off: moves everything right, left when negative. The alignment test shows by how much."},
+	sheet.OffsetY.Name:   {Label: "Printer offset down (mm)", Step: "0.1", Help: "Moves everything down, up when negative."},
+	sheet.CropMarks.Name: {Label: "Crop marks", Input: "checkbox", Help: "Marks in the page margins at every label edge, for cutting plain paper."},
+	sheet.Guides.Name: {Label: "Label outlines and safe area", Input: "checkbox",
+		Help: "For a proof on plain paper: each label's outline, corners rounded as the stock's, and the area the code and caption keep to."},
+	sheet.Test.Name: {Label: "Alignment test page instead", Input: "checkbox",
+		Help: "One page: the outlines, a cross at each label's centre and millimetre scales at the first label's corner. Print it on plain paper at 100% and hold it against a label sheet to the light: where the sheet's edges fall on the scales is the offset to set."},
+}
+
+// presetOptions are the label stocks of core/sheet, then a grid of one's own.
+func presetOptions() []Option {
+	var opts []Option
+	for _, pr := range sheet.Presets {
+		opts = append(opts, Option{pr.Name, pr.Short(), ""})
+	}
+	return append(opts, Option{"custom", "A grid of my own (below)", ""})
 }
 
 // SheetGroup is a few of the sheet's controls under a heading.

@@ -7,6 +7,7 @@ package templates
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -169,35 +170,8 @@ func StyleControls(k *payload.Kind) []Control {
 				c.Aliases = append(c.Aliases, n)
 			}
 		}
-		// Labels and help in the editor's words; the API's help (p.Help)
-		// speaks of parameters.
-		switch p.Name {
-		case params.SymbolP.Name:
-			c.Label, c.Input = "Symbol", "pictures"
-			c.Help = "Micro QR is for tiny marks, rMQR for narrow labels: many phone cameras read only QR, so use them where a scanner that reads them (one built on zxing-cpp) will."
-		case params.Style.Name:
-			c.Label, c.Input, c.Help = "Module shape", "pictures", ""
-		case params.Eye.Name:
-			c.Label, c.Input, c.Help = "Finder eyes", "pictures", ""
-		case params.Color.Name:
-			c.Label, c.Swatch = "Foreground colour", true
-			c.Help = "Hex RGB, RRGGBB or RRGGBBAA. Dark on light scans best."
-		case params.BG.Name:
-			c.Label, c.Swatch = "Background colour", true
-			c.Help = "Hex, or transparent."
-		case params.EC.Name:
-			c.Label, c.Input = "Error correction", "select"
-			c.Help = "Automatic is M, or H for shaped modules or a logo. Higher levels survive more damage and make a denser code."
-			c.Options = []Option{{Value: "", Label: "Automatic"}}
-		case params.Margin.Name:
-			c.Label, c.Input = "Quiet zone (modules)", "number"
-			c.Help = "The blank border scanners need; 4 is the standard."
-		case params.Size.Name:
-			c.Label, c.Input = "Size (pixels)", "number"
-			c.Help = "Width of the code, quiet zone included; a frame adds to it."
-		}
-		if brandLabel(&c, p) {
-			c.Group = "brand"
+		if w, ok := styleWords[p.Name]; ok {
+			w.word(&c)
 		}
 		if p.Type == "integer" {
 			c.Min, c.Max = fmt.Sprint(p.Min), fmt.Sprint(p.Max)
@@ -226,38 +200,57 @@ func StyleControls(k *payload.Kind) []Control {
 	return cs
 }
 
-// brandLabel words a branding parameter's control for the editor, and
-// reports whether p is one.
-func brandLabel(c *Control, p params.Param) bool {
-	switch p.Name {
-	case params.Frame.Name:
-		c.Label, c.Input, c.Help = "Frame", "pictures", ""
-	case params.FrameText.Name:
-		c.Label = "Frame text"
-		c.Help = "A call to action, such as SCAN ME: at most 30 letters (Latin, Greek or Cyrillic). Without a frame, a caption under the code."
-	case params.FrameColor.Name:
-		c.Label, c.Swatch, c.Help = "Frame colour", true, "Hex. Empty: the code's colour."
-	case params.FrameTextColor.Name:
-		c.Label, c.Swatch, c.Help = "Frame text colour", true, "Hex. Empty: white or black on a band, whichever shows more."
-	case params.EyeColor.Name:
-		c.Label, c.Swatch, c.Help = "Eye colour", true, "The three finder rings. Empty: the foreground colour."
-	case params.EyeBallColor.Name:
-		c.Label, c.Swatch, c.Help = "Eye ball colour", true, "The middle of each finder. Empty: the eye colour."
-	case params.Logo.Name:
-		c.Label, c.Input, c.Accept = "Logo", "file", "image/svg+xml,image/png,image/jpeg,image/webp"
-		c.Help = "An SVG, PNG, JPEG or WebP file from this device, up to 256 KiB. It stays in this page: it never enters the link or a request."
-	case params.LogoSize.Name:
-		c.Label, c.Input, c.Min, c.Max, c.Step = "Logo size", "number", "0.05", "0.4", "0.01"
-		c.Help = "The logo's width as a share of the code's. Too large to scan, and the code says so with the largest that does."
-	case params.LogoMargin.Name:
-		c.Label, c.Input = "Logo margin (modules)", "number"
-		c.Help = "Modules cleared round the logo."
-	case params.LogoBG.Name:
-		c.Label, c.Swatch, c.Help = "Logo plate", true, "Hex, or none. Empty: the background colour."
-	default:
-		return false
+// wording is how the editor words a parameter's control: its label and
+// help in a person's words (the API's help, p.Help, speaks of
+// parameters), and where the parameter's type does not decide them, its
+// input, step, bounds, media types, colour swatch and first choices.
+type wording struct {
+	Label, Help, Input string
+	Step, Min, Max     string
+	Accept             string
+	Swatch             bool
+	Options            []Option
+	Brand              bool // a branding option: the brand group
+}
+
+// word gives c w's label and help (an empty help: none), its input where
+// w names one, and its group where w is a branding option; c has no step,
+// bounds, media types, swatch or choices of its own yet.
+func (w wording) word(c *Control) {
+	c.Label, c.Help, c.Input = w.Label, w.Help, cmp.Or(w.Input, c.Input)
+	c.Step, c.Min, c.Max, c.Accept, c.Swatch = w.Step, w.Min, w.Max, w.Accept, w.Swatch
+	c.Options = slices.Clone(w.Options)
+	if w.Brand {
+		c.Group = "brand"
 	}
-	return true
+}
+
+// styleWords word the style and branding options of StyleControls.
+var styleWords = map[string]wording{
+	params.SymbolP.Name: {Label: "Symbol", Input: "pictures",
+		Help: "Micro QR is for tiny marks, rMQR for narrow labels: many phone cameras read only QR, so use them where a scanner that reads them (one built on zxing-cpp) will."},
+	params.Style.Name: {Label: "Module shape", Input: "pictures"},
+	params.Eye.Name:   {Label: "Finder eyes", Input: "pictures"},
+	params.Color.Name: {Label: "Foreground colour", Swatch: true, Help: "Hex RGB, RRGGBB or RRGGBBAA. Dark on light scans best."},
+	params.BG.Name:    {Label: "Background colour", Swatch: true, Help: "Hex, or transparent."},
+	params.EC.Name: {Label: "Error correction", Input: "select", Options: []Option{{Value: "", Label: "Automatic"}},
+		Help: "Automatic is M, or H for shaped modules or a logo. Higher levels survive more damage and make a denser code."},
+	params.Margin.Name: {Label: "Quiet zone (modules)", Input: "number", Help: "The blank border scanners need; 4 is the standard."},
+	params.Size.Name:   {Label: "Size (pixels)", Input: "number", Help: "Width of the code, quiet zone included; a frame adds to it."},
+
+	params.Frame.Name: {Brand: true, Label: "Frame", Input: "pictures"},
+	params.FrameText.Name: {Brand: true, Label: "Frame text",
+		Help: "A call to action, such as SCAN ME: at most 30 letters (Latin, Greek or Cyrillic). Without a frame, a caption under the code."},
+	params.FrameColor.Name:     {Brand: true, Label: "Frame colour", Swatch: true, Help: "Hex. Empty: the code's colour."},
+	params.FrameTextColor.Name: {Brand: true, Label: "Frame text colour", Swatch: true, Help: "Hex. Empty: white or black on a band, whichever shows more."},
+	params.EyeColor.Name:       {Brand: true, Label: "Eye colour", Swatch: true, Help: "The three finder rings. Empty: the foreground colour."},
+	params.EyeBallColor.Name:   {Brand: true, Label: "Eye ball colour", Swatch: true, Help: "The middle of each finder. Empty: the eye colour."},
+	params.Logo.Name: {Brand: true, Label: "Logo", Input: "file", Accept: "image/svg+xml,image/png,image/jpeg,image/webp",
+		Help: "An SVG, PNG, JPEG or WebP file from this device, up to 256 KiB. It stays in this page: it never enters the link or a request."},
+	params.LogoSize.Name: {Brand: true, Label: "Logo size", Input: "number", Min: "0.05", Max: "0.4", Step: "0.01",
+		Help: "The logo's width as a share of the code's. Too large to scan, and the code says so with the largest that does."},
+	params.LogoMargin.Name: {Brand: true, Label: "Logo margin (modules)", Input: "number", Help: "Modules cleared round the logo."},
+	params.LogoBG.Name:     {Brand: true, Label: "Logo plate", Swatch: true, Help: "Hex, or none. Empty: the background colour."},
 }
 
 // swatchValue is a colour picker's first colour: the control's default,

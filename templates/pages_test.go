@@ -316,3 +316,15 @@ func TestSecretNoteDescribesTheAPIURL(t *testing.T) {
 		}
 	}
 }
+
+// Every style, branding and label sheet option has the editor's words: a
+// parameter added to core/params' StyleControls or to core/sheet's Params
+// without an entry in styleWords or sheetWords would be an input without
+// a label, under the API's help.
+func TestEveryOptionIsWorded(t *testing.T) {
+	for _, c := range append(StyleControls(nil), SheetControls()...) {
+		if c.UI == "" && c.Label == "" {
+			t.Errorf("%s has no label: it is not in styleWords or sheetWords", c.Name)
+		}
+	}
+}

@@ -10,7 +10,7 @@ if (exists("styles-bench.txt")) {
     if (!m) continue;
     const st = styleBench.get(m[2]) ?? { png: [], svg: [], bytes: NaN };
     (m[1] === "SVG" ? st.svg : st.png).push(Number(m[3]) / 1e6);
-    if (m[4]) st.bytes = Number(m[4]);
+    if (m[4] && m[1] === "SVG") st.bytes = Number(m[4]); // the SVG's size; PNG512 reports its own too
     styleBench.set(m[2], st);
   }
 }

@@ -84,9 +84,9 @@ func New(c *qr.Code, o params.Options) (*Code, error) {
 	}
 	if b.FrameText != "" {
 		if r := render.Contrast(k.fr.TextColor, paper); r < render.MinContrast {
-			fix := color.NRGBA{0, 0, 0, 255}
-			if render.Contrast(color.NRGBA{255, 255, 255, 255}, paper) > render.Contrast(fix, paper) {
-				fix = color.NRGBA{255, 255, 255, 255}
+			fix := render.Black
+			if render.Contrast(render.White, paper) > render.Contrast(fix, paper) {
+				fix = render.White
 			}
 			return nil, &ContrastError{Ratio: math.Floor(r*100) / 100, Fix: fix}
 		}

@@ -43,8 +43,12 @@ type Peer struct {
 
 	// start sets the peer's defaults before any parameter is read.
 	start func(t *translation)
-	// finish turns what was read into the call: the text in its charset.
-	finish func(t *translation) *problem.Problem
+	// dataParam names the parameter holding the text; sourceParam the one
+	// naming the charset its bytes are in, "" where the peer has none.
+	dataParam, sourceParam string
+	// finish, where set, changes our parameters once all are read, before
+	// the text is written in its charset.
+	finish func(t *translation)
 }
 
 // Param is one parameter of a peer.
@@ -71,6 +75,15 @@ type Param struct {
 	unread func(ours string, q url.Values) string
 }
 
+// into is a Param's read that reads a value with read and keeps it in
+// the translation's field at gives: what no parameter of ours says.
+func into[T any](at func(*translation) *T, read func(*translation, Param, string) (T, *problem.Problem)) func(*translation, Param, string) *problem.Problem {
+	return func(t *translation, pa Param, v string) (p *problem.Problem) {
+		*at(t), p = read(t, pa, v)
+		return p
+	}
+}
+
 // Peers lists the peers, in the order the documentation gives them.
 var Peers = []*Peer{GoQR, QuickChart, Google}
 
@@ -83,7 +96,7 @@ type translation struct {
 	// What no parameter of ours says, set on the options after reading.
 	size, margin, border, caption int
 
-	data    string // the data as sent, before finish reads it in its charset
+	data    string // the data as sent, before it is read in its charset
 	source  string // the charset the data's bytes are in: "" for UTF-8
 	charset string // the charset the code is to be written in: "" for UTF-8
 }
@@ -113,9 +126,14 @@ func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 			return generate.Request{}, pr
 		}
 	}
-	if pr := p.finish(t); pr != nil {
+	text, pr := t.text(p.dataParam, p.sourceParam)
+	if pr != nil {
 		return generate.Request{}, pr
 	}
+	if p.finish != nil {
+		p.finish(t)
+	}
+	t.write(text)
 	call := request.NewCall(p.Path, t.ours)
 	ours := t.ours
 	call.Write = func(fixed url.Values) string { return unread(p, q, ours, fixed) }

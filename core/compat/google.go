@@ -27,13 +27,7 @@ var Google = &Peer{
 		t.margin = 4
 		t.ours.Set(params.EC.Name, "L")
 	},
-	finish: func(t *translation) *problem.Problem {
-		text, p := t.text("chl", "")
-		if p == nil {
-			t.write(text)
-		}
-		return p
-	},
+	dataParam: "chl",
 	Params: []Param{
 		{Name: "cht", Required: true, Type: "string", Enum: []string{"qr"}, Example: "qr",
 			Help: "The chart type: qr.", Maps: "`qr` only: this service draws QR codes, not charts",
@@ -49,17 +43,14 @@ var Google = &Peer{
 		{Name: "chs", Required: true, Type: "string", Min: 10, Max: 2048, Pattern: `^[0-9]+[xX][0-9]+$`, Example: "150x150",
 			Help: "The image's width and height in pixels, <width>x<height>.",
 			Maps: "`size`: the image is exactly this size, quiet zone included; a size that is not square draws the square of the smaller side; at most 2048 (QuickChart's bound; Google's was 1000)",
-			read: func(t *translation, pa Param, v string) (p *problem.Problem) { t.size, p = t.side(pa, v); return p }},
+			read: into(func(t *translation) *int { return &t.size }, (*translation).side)},
 		{Name: "chl", Required: true, Type: "string", Example: "Hello world", ours: params.Data.Name,
 			Help: "The text to encode, UTF-8, URL-encoded.", Maps: "`data`",
 			read: func(t *translation, _ Param, v string) *problem.Problem { t.data = v; return nil }},
 		{Name: "choe", Type: "string", Default: utf8Name, Enum: []string{utf8Name, shiftJISName, latin1Name}, Example: shiftJISName, ours: params.ECIP.Name, unread: charsetName,
 			Help: "The charset the code holds the text in.",
 			Maps: "`UTF-8`: UTF-8 bytes without an ECI header; `ISO-8859-1`: `eci=iso-8859-1`; `Shift_JIS`: `mode=kanji` when every character has a kanji-mode code, else `eci=shift_jis`",
-			read: func(t *translation, pa Param, v string) (p *problem.Problem) {
-				t.charset, p = t.choice(pa, v)
-				return p
-			}},
+			read: into(func(t *translation) *string { return &t.charset }, (*translation).choice)},
 		{Name: "chld", Type: "string", Default: "L|4", Pattern: `^[LMQHlmqh]?(\|[0-9]+)?$`, Example: "H|1", ours: params.EC.Name, unread: chldWith,
 			Help: "<error correction level>|<margin>: L, M, Q or H, and the quiet zone in modules (rows).",
 			Maps: "`ec` and `margin` (modules, up to 100)",

@@ -23,16 +23,11 @@ var QuickChart = &Peer{
 	start: func(t *translation) {
 		t.size, t.margin, t.caption = 150, 4, 10
 	},
-	finish: func(t *translation) *problem.Problem {
-		text, p := t.text("text", "")
-		if p != nil {
-			return p
-		}
+	dataParam: "text",
+	finish: func(t *translation) {
 		if !t.ours.Has(params.Logo.Name) {
 			t.ours.Del(params.LogoSize.Name) // a size for an image there is not: as QuickChart, nothing
 		}
-		t.write(text)
-		return nil
 	},
 	Params: []Param{
 		{Name: "text", Required: true, Type: "string", Example: "Hello world", ours: params.Data.Name,
@@ -45,13 +40,10 @@ var QuickChart = &Peer{
 			}},
 		{Name: "margin", Type: "integer", Default: "4", Min: 0, Max: 100, Example: "2",
 			Help: "The quiet zone in modules.", Maps: "`margin`: past our bound of 10, up to 100",
-			read: func(t *translation, pa Param, v string) (p *problem.Problem) {
-				t.margin, p = t.integer(pa, v)
-				return p
-			}},
+			read: into(func(t *translation) *int { return &t.margin }, (*translation).integer)},
 		{Name: "size", Type: "integer", Default: "150", Min: 10, Max: 3000, Example: "200",
 			Help: "The image's width and height in pixels, up to 3000.", Maps: "`size`: the image is exactly this size, quiet zone included",
-			read: func(t *translation, pa Param, v string) (p *problem.Problem) { t.size, p = t.integer(pa, v); return p }},
+			read: into(func(t *translation) *int { return &t.size }, (*translation).integer)},
 		{Name: "dark", Type: "string", Default: "000000", Pattern: quickchartColor, Example: "1a237e", ours: params.Color.Name,
 			Help: "The modules' colour: hex RGB or RGBA, 3, 4, 6 or 8 digits.", Maps: "`color`",
 			read: func(t *translation, pa Param, v string) *problem.Problem {
@@ -75,10 +67,7 @@ var QuickChart = &Peer{
 			}},
 		{Name: "captionFontSize", Type: "integer", Default: "10", Min: 4, Max: 200, Example: "14",
 			Help: "The caption's letters, in pixels.", Maps: "the caption's letter size (no parameter of ours says it), made smaller where the caption is wider than the code",
-			read: func(t *translation, pa Param, v string) (p *problem.Problem) {
-				t.caption, p = t.integer(pa, v)
-				return p
-			}},
+			read: into(func(t *translation) *int { return &t.caption }, (*translation).integer)},
 		{Name: "centerImageUrl", Type: "string", Example: "",
 			Help: "The address of an image for the centre.",
 			Maps: "refused: nothing is fetched; send the image itself as `logo`, a data URI",

@@ -23,11 +23,6 @@ import (
 	"qrkeyless/internal/readback"
 )
 
-var (
-	black = color.NRGBA{0, 0, 0, 255}
-	white = color.NRGBA{255, 255, 255, 255}
-)
-
 // draw renders text as the service draws it by default, square modules
 // and eyes, at size pixels, and checks that a reader not ours reads it.
 func drawCode(t *testing.T, text string, level qr.Level, o render.Options) (*qr.Code, *image.NRGBA) {
@@ -40,7 +35,7 @@ func drawCode(t *testing.T, text string, level qr.Level, o render.Options) (*qr.
 		o.Style, o.Eye = "square", "square"
 	}
 	if o.FG == (color.NRGBA{}) {
-		o.FG, o.BG = black, white
+		o.FG, o.BG = render.Black, render.White
 	}
 	src := render.Image(c, o)
 	img := image.NewNRGBA(src.Bounds())
@@ -171,7 +166,7 @@ func TestQuietZoneOfOneModule(t *testing.T) {
 	o = render.Options{Size: (c.Size + 8) * 10, Margin: 4}
 	_, img = drawCode(t, text, qr.M, o)
 	x0 := (4 + c.Size + 1) * 10
-	draw.Draw(img, image.Rect(x0, 0, x0+10, img.Bounds().Dy()), image.NewUniform(black), image.Point{}, draw.Src)
+	draw.Draw(img, image.Rect(x0, 0, x0+10, img.Bounds().Dy()), image.NewUniform(render.Black), image.Point{}, draw.Src)
 	code = only(t, Inspect(img, Options{}))
 	if q := code.QuietZone; q.Right != 1 || q.Left < 4 || q.Top < 4 || q.Bottom < 4 {
 		t.Errorf("a line one module right: quiet zone %+v, want 1 on the right and 4 elsewhere", q)
@@ -194,11 +189,11 @@ func wantFix(t *testing.T, c Code, param, fix string) {
 func paintModules(bits []bool, dim, px int) *image.NRGBA {
 	side := (dim + 8) * px
 	img := image.NewNRGBA(image.Rect(0, 0, side, side))
-	draw.Draw(img, img.Bounds(), image.NewUniform(white), image.Point{}, draw.Src)
+	draw.Draw(img, img.Bounds(), image.NewUniform(render.White), image.Point{}, draw.Src)
 	for i, dark := range bits {
 		if dark {
 			x, y := (4+i%dim)*px, (4+i/dim)*px
-			draw.Draw(img, image.Rect(x, y, x+px, y+px), image.NewUniform(black), image.Point{}, draw.Src)
+			draw.Draw(img, image.Rect(x, y, x+px, y+px), image.NewUniform(render.Black), image.Point{}, draw.Src)
 		}
 	}
 	return img
@@ -301,7 +296,7 @@ func TestPaintedFinder(t *testing.T) {
 	off := (400 - c.Size*unit) / 2
 	paint := func(x, y, w, h int) { // modules, in white
 		r := image.Rect(off+x*unit, off+y*unit, off+(x+w)*unit, off+(y+h)*unit)
-		draw.Draw(img, r, image.NewUniform(white), image.Point{}, draw.Src)
+		draw.Draw(img, r, image.NewUniform(render.White), image.Point{}, draw.Src)
 	}
 	paint(c.Size-5, 2, 1, 1) // a module of the top-right finder's centre
 	code := only(t, Inspect(img, Options{}))

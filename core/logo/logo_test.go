@@ -6,25 +6,19 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"net/url"
 	"strings"
 	"testing"
+
+	"qrkeyless/internal/fixture"
 )
 
-func pngURI(t *testing.T, w, h int, c color.NRGBA) string {
-	t.Helper()
+func pngURI(w, h int, c color.NRGBA) string {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	for i := 0; i < len(img.Pix); i += 4 {
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
 	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+	return fixture.PNGURI(img)
 }
-
-func svgURI(s string) string { return "data:image/svg+xml," + url.PathEscape(s) }
 
 func TestParseRefuses(t *testing.T) {
 	// A 4000 x 10 PNG header: refused from its header, before decoding.
@@ -41,10 +35,10 @@ func TestParseRefuses(t *testing.T) {
 		{"not a PNG", "data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("hello")), "does not decode"},
 		{"too wide", "data:image/png;base64," + base64.StdEncoding.EncodeToString(wide.Bytes()), "4000 x 10 pixels"},
 		{"too big", "data:image/svg+xml," + strings.Repeat("a", MaxBytes+10), "over 256 KiB"},
-		{"not XML", svgURI("<svg"), "not well-formed"},
-		{"entity", svgURI(`<!DOCTYPE svg [<!ENTITY x "y">]><svg viewBox="0 0 1 1"><title>&x;</title></svg>`), "not well-formed"},
-		{"no size", svgURI(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`), "neither a viewBox"},
-		{"root not svg", svgURI(`<g/>`), "root is not one svg element"},
+		{"not XML", fixture.SVGURI("<svg"), "not well-formed"},
+		{"entity", fixture.SVGURI(`<!DOCTYPE svg [<!ENTITY x "y">]><svg viewBox="0 0 1 1"><title>&x;</title></svg>`), "not well-formed"},
+		{"no size", fixture.SVGURI(`<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`), "neither a viewBox"},
+		{"root not svg", fixture.SVGURI(`<g/>`), "root is not one svg element"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,7 +60,7 @@ func TestSanitise(t *testing.T) {
 <image href="https://evil.example/a.png" width="5" height="5"/><use xlink:href="https://evil.example/s.svg#a"/><use href="#g"/>
 <circle r="2" fill="url( https://evil.example/p )"/><a href="javascript:alert(4)"><path d="M0 0h1"/></a>
 <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>`
-	l, err := Parse(svgURI(in))
+	l, err := Parse(fixture.SVGURI(in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,8 +89,8 @@ func TestDraw(t *testing.T) {
 	tests := []struct {
 		name, uri string
 	}{
-		{"png", pngURI(t, 40, 20, red)},
-		{"svg", svgURI(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#ff0000"/></svg>`)},
+		{"png", pngURI(40, 20, red)},
+		{"svg", fixture.SVGURI(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#ff0000"/></svg>`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

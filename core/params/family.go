@@ -86,28 +86,13 @@ func ReadFamily(call problem.Call, known ...string) (Family, *problem.Problem) {
 		}
 		f.Symbol, _ = qr.ParseSymbol(s)
 	}
-	if v, name, p = Get(call, RMQRHeight); p != nil {
+	if f.Height, name, p = symbolInteger(call, RMQRHeight, f.Symbol, qr.RMQR, "%s sets the height of an rmqr symbol, not of %s"); p != nil {
 		return f, p
-	} else if v != "" {
-		if f.Symbol != qr.RMQR {
-			return f, problem.Conflict.Newf(RMQRHeight.Name, call.With(SymbolP.Name, "rmqr"), "%s sets the height of an rmqr symbol, not of %s", name, f.Symbol)
-		}
-		if f.Height, p = integer(call, RMQRHeight, name, v); p != nil {
-			return f, p
-		}
-		if !slices.Contains(qr.RMQRHeights, f.Height) {
-			return f, problem.BadValue.Newf(RMQRHeight.Name, call.With(name, strconv.Itoa(f.Height+1)), "%s=%d: rmqr symbols are 7, 9, 11, 13, 15 or 17 modules high", name, f.Height)
-		}
+	} else if f.Height != 0 && !slices.Contains(qr.RMQRHeights, f.Height) {
+		return f, problem.BadValue.Newf(RMQRHeight.Name, call.With(name, strconv.Itoa(f.Height+1)), "%s=%d: rmqr symbols are 7, 9, 11, 13, 15 or 17 modules high", name, f.Height)
 	}
-	if v, name, p = Get(call, Parts); p != nil {
+	if f.Parts, _, p = symbolInteger(call, Parts, f.Symbol, qr.QR, "%s splits the data over QR symbols (structured append), which %s has not"); p != nil {
 		return f, p
-	} else if v != "" {
-		if f.Symbol != qr.QR {
-			return f, problem.Conflict.Newf(Parts.Name, call.With(SymbolP.Name, "qr"), "%s splits the data over QR symbols (structured append), which %s has not", name, f.Symbol)
-		}
-		if f.Parts, p = integer(call, Parts, name, v); p != nil {
-			return f, p
-		}
 	}
 	if v, name, p = Get(call, PartsLayout); p != nil {
 		return f, p
@@ -125,6 +110,21 @@ func ReadFamily(call problem.Call, known ...string) (Family, *problem.Problem) {
 		return f, nil
 	}
 	return f, readFamilySymbol(call, &f, contains(known, VersionP.Name))
+}
+
+// symbolInteger reads an integer parameter that only one symbol has: 0
+// when it is not given, a conflict (detail given the name as sent and
+// the symbol asked for) when the symbol is another.
+func symbolInteger(call problem.Call, param Param, symbol, only qr.Symbol, detail string) (int, string, *problem.Problem) {
+	v, name, p := Get(call, param)
+	if p != nil || v == "" {
+		return 0, name, p
+	}
+	if symbol != only {
+		return 0, name, problem.Conflict.Newf(param.Name, call.With(SymbolP.Name, only.String()), detail, name, symbol)
+	}
+	n, p := integer(call, param, name, v)
+	return n, name, p
 }
 
 // readFamilySymbol reads version, ec and mask for a Micro QR or rMQR symbol.

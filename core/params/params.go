@@ -195,7 +195,7 @@ func (o Options) Canonical() string {
 // for near misses of a parameter name. On a typed kind's path it also takes
 // on what the kind's standard requires of the symbol (Options.Symbol).
 func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
-	o := Options{Size: DefaultSize, Format: render.Formats[0], FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square", EC: qr.M, Margin: DefaultMargin}
+	o := Options{Size: DefaultSize, Format: render.Formats[0], FG: render.Black, BG: render.White, Style: "square", Eye: "square", EC: qr.M, Margin: DefaultMargin}
 	if p := checkNames(call, known); p != nil {
 		return o, p
 	}

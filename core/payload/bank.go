@@ -292,13 +292,22 @@ func longest(f Fields, fields ...string) string {
 	return best
 }
 
+// headedLines splits text into its lines, LF or CRLF, when the first of
+// them is head: the bank formats read here open with a line that names them.
+func headedLines(text, head string) ([]string, bool) {
+	if !strings.HasPrefix(text, head+"\n") && !strings.HasPrefix(text, head+"\r\n") {
+		return nil, false
+	}
+	return strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), true
+}
+
 // parseEPC reads an EPC QR (LF or CRLF lines). Version 002 and charset 1,
 // the defaults, are left out of the fields.
 func parseEPC(text string, _ *notes) (Fields, bool) {
-	if !strings.HasPrefix(text, "BCD\n") && !strings.HasPrefix(text, "BCD\r\n") {
+	lines, ok := headedLines(text, "BCD")
+	if !ok {
 		return nil, false
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
@@ -521,10 +530,10 @@ func buildSwissQR(f Fields) (string, error) {
 // since IG 2.3, are not parsed: they cannot be split into the structured
 // fields.
 func parseSwissQR(text string, ns *notes) (Fields, bool) {
-	if !strings.HasPrefix(text, "SPC\r\n") && !strings.HasPrefix(text, "SPC\n") {
+	lines, ok := headedLines(text, "SPC")
+	if !ok {
 		return nil, false
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	if len(lines) > 31 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 		ns.add("", "the line break after the last element is not written (IG 2.3 §4.2.3 does not allow it)")
@@ -764,13 +773,13 @@ func upnReference(s string) (string, error) {
 // deposit and withdrawal flags, payer reference, payment date and urgency
 // (lines 2–5, 10–11) are not modelled and are left out.
 func parseUPN(text string, _ *notes) (Fields, bool) {
-	if !strings.HasPrefix(text, "UPNQR\n") && !strings.HasPrefix(text, "UPNQR\r\n") {
-		return nil, false
-	}
 	if !utf8.ValidString(text) {
 		text = decodeCharmap(charmap.ISO8859_2, text)
 	}
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines, ok := headedLines(text, "UPNQR")
+	if !ok {
+		return nil, false
+	}
 	if len(lines) == 21 && lines[20] == "" {
 		lines = lines[:20]
 	}

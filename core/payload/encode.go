@@ -6,11 +6,20 @@ import "strings"
 // space is %20 (never +) and every reserved or non-ASCII byte is %XX in
 // upper-case hex, as docs/payloads.md §0.2 asks for URI query values.
 func pct(s string) string {
+	return pctExcept(s, func(s string, i int) bool {
+		c := s[i]
+		return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+	})
+}
+
+// pctExcept writes each byte of s as %XX in upper-case hex (RFC 3986 §2.1)
+// unless keep says the byte at i stands as it is.
+func pctExcept(s string, keep func(s string, i int) bool) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+		if keep(s, i) {
 			b.WriteByte(c)
 			continue
 		}

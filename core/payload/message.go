@@ -582,13 +582,9 @@ func buildSkype(f Fields) (string, error) {
 	if !isSkypeName(u) {
 		return "", fieldError("skype", "username", "must be 6 to 32 letters, digits or . , - _ starting with a letter, or live:...")
 	}
-	action := strings.ToLower(strings.TrimSpace(f["action"]))
-	switch action {
-	case "":
-		action = "call"
-	case "call", "chat":
-	default:
-		return "", fieldError("skype", "action", "must be call or chat")
+	action, err := choice("skype", f, "action", "call", "chat")
+	if err != nil {
+		return "", err
 	}
 	return "skype:" + u + "?" + action, nil
 }

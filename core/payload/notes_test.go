@@ -2,6 +2,8 @@ package payload
 
 import (
 	"maps"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -145,20 +147,23 @@ func TestEPCCharsets(t *testing.T) {
 	}
 }
 
-// The registry holds exactly the 44 kinds of docs/payloads.md, named as its
-// §2 headings name them (2.1 url … 2.44 khqr).
+// The registry holds exactly the kinds of docs/payloads.md, named as its
+// §2 headings name them ("### 2.1 `url`: a link" … "### 2.44 `khqr`"),
+// read from the document itself.
 func TestRegistryIsPayloadsMd(t *testing.T) {
-	headings := []string{"url", "text", "wifi", "vcard", "mecard", "email", "matmsg", "phone", "sms", "mms",
-		"whatsapp", "telegram", "facetime", "skype", "event", "geo", "maps", "bookmark", "otp", "app", "social",
-		"upi", "paypal", "bezahlcode", "bitcoin", "bitcoincash", "litecoin", "ethereum", "monero", "epc",
-		"swiss-qr", "spd", "upn", "ru-payment", "pix", "promptpay", "paynow", "shadowsocks",
-		// docs/payloads.md §2.39-2.44, added after the first 38:
-		"gs1-digital-link", "emv-merchant", "vietqr", "qris", "duitnow", "khqr"}
+	doc, err := os.ReadFile("../../docs/payloads.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	for _, m := range regexp.MustCompile("(?m)^### 2\\.[0-9]+ `([a-z0-9-]+)`").FindAllSubmatch(doc, -1) {
+		headings = append(headings, string(m[1]))
+	}
 	var got []string
 	for _, k := range All() {
 		got = append(got, k.Name)
 	}
-	if want := slices.Sorted(slices.Values(headings)); len(headings) != 44 || !slices.Equal(got, want) {
-		t.Errorf("registry holds %d kinds %q; want the 44 of docs/payloads.md %q", len(got), got, want)
+	if want := slices.Sorted(slices.Values(headings)); len(headings) < 44 || !slices.Equal(got, want) {
+		t.Errorf("registry holds %d kinds %q; want the %d of docs/payloads.md %q", len(got), got, len(want), want)
 	}
 }

@@ -68,13 +68,9 @@ func buildOTP(f Fields) (string, error) {
 	case strings.Contains(issuer, ":"):
 		return "", fieldError("otp", "issuer", "must not contain ':'")
 	}
-	typ := strings.ToLower(strings.TrimSpace(f["type"]))
-	switch typ {
-	case "":
-		typ = "totp"
-	case "totp", "hotp":
-	default:
-		return "", fieldError("otp", "type", "must be totp or hotp")
+	typ, err := choice("otp", f, "type", "totp", "hotp")
+	if err != nil {
+		return "", err
 	}
 	label := pct(account)
 	q := "?secret=" + secret

@@ -355,6 +355,19 @@ func flag(kind string, f Fields, name string) (bool, error) {
 	return v, nil
 }
 
+// choice reads a field that takes one of a few words, in any case and
+// with edge spaces; an empty field is the first word, the default.
+func choice(kind string, f Fields, name string, words ...string) (string, error) {
+	v := strings.ToLower(strings.TrimSpace(f[name]))
+	switch {
+	case v == "":
+		return words[0], nil
+	case slices.Contains(words, v):
+		return v, nil
+	}
+	return "", fieldError(kind, name, "must be "+strings.Join(words, " or "))
+}
+
 // settle makes fields as read from a text buildable: while Build names an
 // optional field that is set, that field is left out and noted, so a
 // scanned payload with one odd value (a malformed e-mail in a MECARD)

@@ -538,20 +538,11 @@ func hostName(h string) (string, error) {
 // uriChars percent-encodes the bytes of the path, query and fragment that
 // ZXing's URI check does not allow raw; a '%' not starting an escape is %25.
 func uriChars(s string) string {
-	const hexDigits = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
+	return pctExcept(s, func(s string, i int) bool {
 		c := s[i]
-		if c == '%' && i+2 < len(s) && isHexByte(s[i+1]) && isHexByte(s[i+2]) ||
-			c != '%' && (isAlpha(c) || isNum(c) || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hexDigits[c>>4])
-		b.WriteByte(hexDigits[c&15])
-	}
-	return b.String()
+		return c == '%' && i+2 < len(s) && isHexByte(s[i+1]) && isHexByte(s[i+2]) ||
+			c != '%' && (isAlpha(c) || isNum(c) || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=", c) >= 0)
+	})
 }
 
 // userInHost reports whether ZXing's anti-phishing pattern

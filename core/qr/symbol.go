@@ -63,6 +63,23 @@ type Part struct {
 	Parity       byte
 }
 
+// Identity is what an answer says a symbol is: which member of the
+// family, its version as a number and as its standard names it, and its
+// error correction level. The JSON matrix (core/render) and the size
+// advice (core/size) embed it, so both write and describe these members
+// alike.
+type Identity struct {
+	Symbol      string `json:"symbol" desc:"Which symbol of the QR family: qr, micro (Micro QR) or rmqr (rectangular Micro QR)." schema:"enum=qr|micro|rmqr"`
+	Version     int    `json:"version" desc:"Symbol version: 1 to 40 for QR, 1 to 4 for Micro QR, 1 to 32 for rMQR (version_name names it)."`
+	VersionName string `json:"version_name" desc:"The version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139 (rows x columns)."`
+	EC          string `json:"ec" desc:"Error correction level; none for M1, which only detects errors." schema:"enum=L|M|Q|H|none"`
+}
+
+// Identity returns what c is, as answers write it.
+func (c *Code) Identity() Identity {
+	return Identity{c.Symbol.String(), c.Version, c.VersionName(), c.Level.String()}
+}
+
 // VersionName names the symbol's version as its standard writes it: 1 to
 // 40 for QR, M1 to M4 for Micro QR, R7x43 to R17x139 (rows x columns) for
 // rMQR.

@@ -29,7 +29,7 @@ func TestBorder(t *testing.T) {
 		{30, 4, 5, 0, 0},     // too small for a pixel a module: fractional modules
 		{400, 12, 5, 8, 116}, // a quiet zone past our parameter's bound: 5 + 96 + 15
 	} {
-		o := Options{Size: tt.size, Margin: tt.margin, Border: tt.border, FG: black, BG: white, Style: "square", Eye: "square"}
+		o := Options{Size: tt.size, Margin: tt.margin, Border: tt.border, FG: Black, BG: White, Style: "square", Eye: "square"}
 		side, unit, origin := Placement(c, o)
 		if side != tt.size {
 			t.Errorf("%+v: side %d", tt, side)

@@ -13,7 +13,7 @@ import (
 // transparent background counts as white and a translucent foreground as
 // the blend it prints as.
 func Contrast(fg, bg color.NRGBA) float64 {
-	paper := over(bg, color.NRGBA{255, 255, 255, 255})
+	paper := over(bg, White)
 	a, b := luminance(over(fg, paper)), luminance(paper)
 	if a < b {
 		a, b = b, a

@@ -23,7 +23,7 @@ func BenchmarkCost(b *testing.B) {
 				format string
 				size   int
 			}{{"png", 512}, {"png", 2048}, {"svg", 512}, {"gif", 512}, {"jpeg", 512}} {
-				o := Options{Size: f.size, Margin: 4, FG: black, BG: white, Style: st, Eye: "square"}
+				o := Options{Size: f.size, Margin: 4, FG: Black, BG: White, Style: st, Eye: "square"}
 				format, _ := LookupFormat(f.format)
 				b.Run(fmt.Sprintf("v%d/%s/%s/%d", c.Version, st, f.format, f.size), func(b *testing.B) {
 					for b.Loop() {

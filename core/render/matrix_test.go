@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -35,8 +34,6 @@ var matrixTexts = []string{
 
 var (
 	styles, eyes = render.StyleNames(), render.EyeNames()
-	black        = color.NRGBA{0, 0, 0, 255}
-	white        = color.NRGBA{255, 255, 255, 255}
 	matrixLevels = []qr.Level{qr.L, qr.M, qr.Q, qr.H}
 	matrixSizes  = []int{128, 256, 512}
 )
@@ -102,7 +99,7 @@ func TestMatrix(t *testing.T) {
 	}
 	code := func(k key) *qr.Code { return codes[[2]int{k.level, k.text}] }
 	opts := func(k combo) render.Options {
-		return render.Options{Size: matrixSizes[k.size], Margin: 4, FG: black, BG: white, Style: styles[k.style], Eye: eyes[k.eye]}
+		return render.Options{Size: matrixSizes[k.size], Margin: 4, FG: render.Black, BG: render.White, Style: styles[k.style], Eye: eyes[k.eye]}
 	}
 	results := make([]outcome, len(todo))
 	var wg sync.WaitGroup

@@ -51,11 +51,10 @@ func GIF(c *qr.Code, o Options) []byte { return encodeAs("gif", Paletted(c, o)) 
 // transparent background is written white.
 func JPEG(c *qr.Code, o Options) []byte {
 	p := Paletted(c, o)
-	white := color.NRGBA{255, 255, 255, 255}
 	opaque := make([]color.RGBA, len(p.Palette))
 	for i, pc := range p.Palette {
 		n := color.NRGBAModel.Convert(pc).(color.NRGBA)
-		f := blend(white, color.NRGBA{n.R, n.G, n.B, 255}, n.A)
+		f := blend(White, color.NRGBA{n.R, n.G, n.B, 255}, n.A)
 		opaque[i] = color.RGBA{f.R, f.G, f.B, 255}
 	}
 	img := image.NewRGBA(p.Rect)

@@ -12,6 +12,13 @@ import (
 	"qrkeyless/core/qr"
 )
 
+// Black and White are a plain code's ink and paper; White is also the
+// paper a transparent background is laid on where a format has no alpha.
+var (
+	Black = color.NRGBA{A: 255}
+	White = color.NRGBA{255, 255, 255, 255}
+)
+
 // Options say how to draw a symbol.
 type Options struct {
 	Size   int         // output width and height in pixels, quiet zone included
@@ -81,17 +88,14 @@ func ModulePixels(c *qr.Code, o Options) float64 { return newLayout(c, o).unit }
 
 // Matrix is the JSON form of a symbol (format=json).
 type Matrix struct {
-	Symbol      string  `json:"symbol" desc:"Which symbol of the QR family: qr, micro (Micro QR) or rmqr (rectangular Micro QR)." schema:"enum=qr|micro|rmqr"`
-	Version     int     `json:"version" desc:"Symbol version: 1 to 40 for QR, 1 to 4 for Micro QR, 1 to 32 for rMQR (version_name names it)."`
-	VersionName string  `json:"version_name" desc:"The version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139 (rows x columns)."`
-	EC          string  `json:"ec" desc:"Error correction level; none for M1, which only detects errors." schema:"enum=L|M|Q|H|none"`
-	Mask        int     `json:"mask" desc:"Mask pattern: 0 to 7 for QR, 0 to 3 for Micro QR; rMQR's one mask is QR's pattern 4."`
-	Size        int     `json:"size" desc:"Modules per side, quiet zone excluded; for rMQR, which is not square, its width."`
-	Width       int     `json:"width" desc:"Modules across, quiet zone excluded."`
-	Height      int     `json:"height" desc:"Modules down, quiet zone excluded."`
-	Margin      int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
-	Modules     [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
-	Part        *Part   `json:"part,omitempty" desc:"The symbol's place in a structured-append sequence (parts); absent for a symbol that stands alone."`
+	qr.Identity
+	Mask    int     `json:"mask" desc:"Mask pattern: 0 to 7 for QR, 0 to 3 for Micro QR; rMQR's one mask is QR's pattern 4."`
+	Size    int     `json:"size" desc:"Modules per side, quiet zone excluded; for rMQR, which is not square, its width."`
+	Width   int     `json:"width" desc:"Modules across, quiet zone excluded."`
+	Height  int     `json:"height" desc:"Modules down, quiet zone excluded."`
+	Margin  int     `json:"margin" desc:"The quiet zone asked for, in modules (not in the matrix)."`
+	Modules [][]int `json:"modules" desc:"Rows top to bottom, 1 for a dark module."`
+	Part    *Part   `json:"part,omitempty" desc:"The symbol's place in a structured-append sequence (parts); absent for a symbol that stands alone."`
 }
 
 // Part is a symbol's place in a structured-append sequence, as JSON
@@ -110,7 +114,7 @@ func JSON(c *qr.Code, margin int) []byte {
 
 // NewMatrix is c as JSON writes it.
 func NewMatrix(c *qr.Code, margin int) Matrix {
-	m := Matrix{Symbol: c.Symbol.String(), Version: c.Version, VersionName: c.VersionName(), EC: c.Level.String(), Mask: c.Mask,
+	m := Matrix{Identity: c.Identity(), Mask: c.Mask,
 		Size: c.Width, Width: c.Width, Height: c.Height, Margin: margin, Modules: make([][]int, c.Height)}
 	if c.Part.Count > 0 {
 		m.Part = &Part{Index: c.Part.Index, Count: c.Part.Count, Parity: int(c.Part.Parity)}

@@ -15,13 +15,8 @@ import (
 	"qrkeyless/internal/readback"
 )
 
-var (
-	black = color.NRGBA{0, 0, 0, 255}
-	white = color.NRGBA{255, 255, 255, 255}
-)
-
 func opts(size, margin int) Options {
-	return Options{Size: size, Margin: margin, FG: black, BG: white, Style: "square", Eye: "square"}
+	return Options{Size: size, Margin: margin, FG: Black, BG: White, Style: "square", Eye: "square"}
 }
 
 func encode(t testing.TB, text string, l qr.Level) *qr.Code {
@@ -134,7 +129,7 @@ func TestPNGBytes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := image.NewPaletted(img.Bounds(), color.Palette{white, black})
+		p := image.NewPaletted(img.Bounds(), color.Palette{White, Black})
 		draw.Draw(p, p.Bounds(), img, image.Point{}, draw.Src)
 		var std bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&std, p); err != nil {
@@ -195,22 +190,7 @@ func TestJSONMatrix(t *testing.T) {
 		t.Fatalf("header %+v", m)
 	}
 	// Draw the matrix ourselves and decode it: the JSON must describe a scannable symbol.
-	const px = 4
-	side := (m.Size + 8) * px
-	img := image.NewGray(image.Rect(0, 0, side, side))
-	for i := range img.Pix {
-		img.Pix[i] = 255
-	}
-	for y, row := range m.Modules {
-		for x, v := range row {
-			if v == 1 {
-				for k := 0; k < px*px; k++ {
-					img.SetGray((x+4)*px+k%px, (y+4)*px+k/px, color.Gray{})
-				}
-			}
-		}
-	}
-	if got, err := readback.Decode(img); err != nil || got != inputs[1] {
+	if got, err := readback.Matrix(m.Modules); err != nil || got != inputs[1] {
 		t.Errorf("matrix decodes to %q, %v", got, err)
 	}
 }

@@ -33,7 +33,7 @@ func TestStampMatchesThePath(t *testing.T) {
 				for _, eye := range EyeNames() {
 					for _, size := range []int{130, 512, 1100} {
 						for _, mark := range []string{"", "swiss-cross"} {
-							o := Options{Size: size, Margin: 4, FG: black, BG: white, Style: st, Eye: eye, Mark: mark}
+							o := Options{Size: size, Margin: 4, FG: Black, BG: White, Style: st, Eye: eye, Mark: mark}
 							l := newLayout(c, o)
 							if l.px == 0 {
 								continue
@@ -80,9 +80,9 @@ func TestAppendFixedIsFormatFloat(t *testing.T) {
 func TestPalettedIsThePNG(t *testing.T) {
 	c, _ := qr.Encoder{Level: qr.H}.Encode("https://example.com/item/1")
 	for _, o := range []Options{
-		{Size: 512, Margin: 4, FG: black, BG: white, Style: "square", Eye: "square"},
-		{Size: 300, Margin: 2, FG: black, BG: color.NRGBA{}, Style: "rounded", Eye: "circle"},
-		{Size: 97, Margin: 4, FG: black, BG: white, Style: "dot", Eye: "leaf", Mark: "swiss-cross"},
+		{Size: 512, Margin: 4, FG: Black, BG: White, Style: "square", Eye: "square"},
+		{Size: 300, Margin: 2, FG: Black, BG: color.NRGBA{}, Style: "rounded", Eye: "circle"},
+		{Size: 97, Margin: 4, FG: Black, BG: White, Style: "dot", Eye: "leaf", Mark: "swiss-cross"},
 	} {
 		img, err := png.Decode(bytes.NewReader(PNG(c, o)))
 		if err != nil {

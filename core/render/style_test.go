@@ -163,46 +163,54 @@ func abs(x int) int {
 	return x
 }
 
+// everyLook calls f with opts(size, 4) in every style with every eye,
+// named style/eye, and with the Swiss cross on every other one if marked.
+func everyLook(size int, marked bool, f func(look string, o Options)) {
+	for i, s := range styles {
+		for j, e := range eyes {
+			o := opts(size, 4)
+			o.Style, o.Eye = s.name, e.name
+			if marked && (i+j)%2 == 0 {
+				o.Mark = "swiss-cross"
+			}
+			f(s.name+"/"+e.name, o)
+		}
+	}
+}
+
 func TestPNGAndSVGShowTheSamePicture(t *testing.T) {
 	// oksvg, a rasterizer and path parser independent of ours, must draw
 	// the SVG and SVG Tiny as our PNG.
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
-	for i, s := range styles {
-		for j, e := range eyes {
-			o := opts(256, 4)
-			o.Style, o.Eye = s.name, e.name
-			if (i+j)%2 == 0 {
-				o.Mark = "swiss-cross"
-			}
-			ours, err := png.Decode(bytes.NewReader(PNG(c, o)))
+	everyLook(256, true, func(look string, o Options) {
+		ours, err := png.Decode(bytes.NewReader(PNG(c, o)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []func(*qr.Code, Options) []byte{SVG, SVGTiny} {
+			theirs, err := readback.Image(f(c, o))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", look, err)
 			}
-			for _, f := range []func(*qr.Code, Options) []byte{SVG, SVGTiny} {
-				theirs, err := readback.Image(f(c, o))
-				if err != nil {
-					t.Fatalf("%s/%s: %v", s.name, e.name, err)
-				}
-				differ, total := 0, 0
-				b := ours.Bounds()
-				for y := b.Min.Y; y < b.Max.Y; y++ {
-					for x := b.Min.X; x < b.Max.X; x++ {
-						g1 := color.GrayModel.Convert(ours.At(x, y)).(color.Gray).Y
-						g2 := color.GrayModel.Convert(theirs.At(x, y)).(color.Gray).Y
-						d := abs(int(g1) - int(g2))
-						total += d
-						if d > 128 {
-							differ++
-						}
+			differ, total := 0, 0
+			b := ours.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					g1 := color.GrayModel.Convert(ours.At(x, y)).(color.Gray).Y
+					g2 := color.GrayModel.Convert(theirs.At(x, y)).(color.Gray).Y
+					d := abs(int(g1) - int(g2))
+					total += d
+					if d > 128 {
+						differ++
 					}
 				}
-				n := b.Dx() * b.Dy()
-				if differ > n/1000 || total/n > 4 {
-					t.Errorf("%s/%s: %d pixels disagree on dark or light, mean difference %d/255", s.name, e.name, differ, total/n)
-				}
+			}
+			n := b.Dx() * b.Dy()
+			if differ > n/1000 || total/n > 4 {
+				t.Errorf("%s: %d pixels disagree on dark or light, mean difference %d/255", look, differ, total/n)
 			}
 		}
-	}
+	})
 }
 
 func TestShapesDoNotOverlap(t *testing.T) {
@@ -285,37 +293,33 @@ func TestStyledSVG(t *testing.T) {
 	// One fill path for the modules, curves but no arcs (SVG Tiny 1.2 has
 	// none), and for SVG Tiny nothing outside its profile.
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
-	for _, s := range styles {
-		for _, e := range eyes {
-			o := opts(512, 4)
-			o.Style, o.Eye = s.name, e.name
-			if o.plain() {
-				continue
+	everyLook(512, false, func(look string, o Options) {
+		if o.plain() {
+			return
+		}
+		for _, tiny := range []bool{false, true} {
+			b := string(SVG(c, o))
+			if tiny {
+				b = string(SVGTiny(c, o))
+				if !strings.Contains(b, `version="1.2" baseProfile="tiny"`) {
+					t.Errorf("%s: svg-tiny lacks its profile", look)
+				}
 			}
-			for _, tiny := range []bool{false, true} {
-				b := string(SVG(c, o))
-				if tiny {
-					b = string(SVGTiny(c, o))
-					if !strings.Contains(b, `version="1.2" baseProfile="tiny"`) {
-						t.Errorf("%s/%s: svg-tiny lacks its profile", s.name, e.name)
-					}
+			if n := strings.Count(b, "<path"); n != 2 {
+				t.Errorf("%s tiny=%v: %d paths, want the background and one fill path", look, tiny, n)
+			}
+			for _, bad := range []string{"<style", "class=", "stroke", "<circle", "<image"} {
+				if strings.Contains(b, bad) {
+					t.Errorf("%s tiny=%v: contains %s", look, tiny, bad)
 				}
-				if n := strings.Count(b, "<path"); n != 2 {
-					t.Errorf("%s/%s tiny=%v: %d paths, want the background and one fill path", s.name, e.name, tiny, n)
-				}
-				for _, bad := range []string{"<style", "class=", "stroke", "<circle", "<image"} {
-					if strings.Contains(b, bad) {
-						t.Errorf("%s/%s tiny=%v: contains %s", s.name, e.name, tiny, bad)
-					}
-				}
-				for _, m := range pathData.FindAllStringSubmatch(b, -1) {
-					if i := strings.IndexFunc(m[1], func(r rune) bool { return !strings.ContainsRune("MmLlHhVvCcSsQqTtZz0123456789.- ", r) }); i >= 0 {
-						t.Errorf("%s/%s tiny=%v: path data has %q", s.name, e.name, tiny, m[1][i])
-					}
+			}
+			for _, m := range pathData.FindAllStringSubmatch(b, -1) {
+				if i := strings.IndexFunc(m[1], func(r rune) bool { return !strings.ContainsRune("MmLlHhVvCcSsQqTtZz0123456789.- ", r) }); i >= 0 {
+					t.Errorf("%s tiny=%v: path data has %q", look, tiny, m[1][i])
 				}
 			}
 		}
-	}
+	})
 }
 
 func TestSVGBytesPerStyle(t *testing.T) {
@@ -383,9 +387,9 @@ func TestWarnings(t *testing.T) {
 		{"defaults", opts(512, 4), nil},
 		{"navy on cream", with(func(o *Options) { o.FG, o.BG = color.NRGBA{0x1a, 0x23, 0x7e, 255}, color.NRGBA{0xff, 0xf8, 0xe1, 255} }), nil},
 		{"grey on white", with(func(o *Options) { o.FG = color.NRGBA{0x99, 0x99, 0x99, 255} }), []string{"low contrast: 2.84:1"}},
-		{"white on black", with(func(o *Options) { o.FG, o.BG = white, black }), []string{"inverted"}},
+		{"white on black", with(func(o *Options) { o.FG, o.BG = White, Black }), []string{"inverted"}},
 		{"yellow on white", with(func(o *Options) { o.FG = color.NRGBA{255, 255, 0, 255} }), []string{"low contrast"}},
-		{"white on yellow", with(func(o *Options) { o.FG, o.BG = white, color.NRGBA{255, 255, 0, 255} }), []string{"inverted", "low contrast"}},
+		{"white on yellow", with(func(o *Options) { o.FG, o.BG = White, color.NRGBA{255, 255, 0, 255} }), []string{"inverted", "low contrast"}},
 		{"transparent", with(func(o *Options) { o.BG = color.NRGBA{} }), []string{"transparent"}},
 		{"margin 1", with(func(o *Options) { o.Margin = 1 }), []string{"quiet zone of 1 module"}},
 	} {
@@ -432,20 +436,9 @@ func TestScannableNamesASizeThatScans(t *testing.T) {
 	}
 }
 
-func BenchmarkStylePNG512(b *testing.B) {
-	c := encode(b, "https://example.com/menu?t=123", qr.H)
-	for _, s := range styles {
-		o := opts(512, 4)
-		o.Style = s.name
-		b.Run(s.name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				PNG(c, o)
-			}
-		})
-	}
-}
-
-func BenchmarkStyleSVG(b *testing.B) {
+// benchStyles times write at 512 px in every module style, and reports
+// the bytes written (bench/report/styles.mjs reads both).
+func benchStyles(b *testing.B, write func(*qr.Code, Options) []byte) {
 	c := encode(b, "https://example.com/menu?t=123", qr.H)
 	for _, s := range styles {
 		o := opts(512, 4)
@@ -453,12 +446,16 @@ func BenchmarkStyleSVG(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			var n int
 			for i := 0; i < b.N; i++ {
-				n = len(SVG(c, o))
+				n = len(write(c, o))
 			}
 			b.ReportMetric(float64(n), "bytes")
 		})
 	}
 }
+
+func BenchmarkStylePNG512(b *testing.B) { benchStyles(b, PNG) }
+
+func BenchmarkStyleSVG(b *testing.B) { benchStyles(b, SVG) }
 
 func TestTilesJoinSeamlessly(t *testing.T) {
 	// Drawn in tiles or in one piece, the picture is the same but for

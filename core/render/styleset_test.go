@@ -69,7 +69,7 @@ func TestWriteStyleSet(t *testing.T) {
 					continue
 				}
 				for _, size := range styleSetSizes {
-					o := render.Options{Size: size, Margin: 4, FG: navy, BG: white, Style: style, Eye: eye}
+					o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye}
 					name := fmt.Sprintf("%s-%s-%d-%d.png", style, eye, ti, size)
 					if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
 						t.Fatal(err)

@@ -65,10 +65,7 @@ type Input struct {
 
 // Advice is the recommendation.
 type Advice struct {
-	Symbol         string  `json:"symbol" desc:"The symbol: qr, micro or rmqr." schema:"enum=qr|micro|rmqr"`
-	Version        int     `json:"version" desc:"The symbol version the data needs: 1 to 40 for qr, 1 to 4 for micro, 1 to 32 for rmqr (version_name names it)."`
-	VersionName    string  `json:"version_name" desc:"The version as its standard names it: 1 to 40, M1 to M4, R7x43 to R17x139."`
-	EC             string  `json:"ec" desc:"Error correction level; none for M1." schema:"enum=L|M|Q|H|none"`
+	qr.Identity            // the symbol the data needs
 	Modules        int     `json:"modules" desc:"Modules across, quiet zone excluded (an rMQR symbol is wider than high)."`
 	Rows           int     `json:"rows" desc:"Modules down, quiet zone excluded."`
 	QuietZone      int     `json:"quiet_zone" desc:"The quiet zone the symbol's standard asks for, in modules on each side: 4 for qr, 2 for micro and rmqr."`
@@ -152,7 +149,7 @@ func Recommend(in Input) (Advice, error) {
 	}
 
 	quiet := c.Symbol.QuietZone()
-	a := Advice{Symbol: c.Symbol.String(), Version: c.Version, VersionName: c.VersionName(), EC: c.Level.String(), Modules: c.Width, Rows: c.Height, QuietZone: quiet, DistanceM: dist, DPI: dpi}
+	a := Advice{Identity: c.Identity(), Modules: c.Width, Rows: c.Height, QuietZone: quiet, DistanceM: dist, DPI: dpi}
 	c.Size = c.Width // the rule and the width are the symbol's across: an rMQR symbol's long side
 	symbol := dist * 1000 / DistanceRatio
 	a.Rule = fmt.Sprintf("distance / %d: scanned from %g m, the code needs to be at least %.1f mm wide", DistanceRatio, dist, symbol)

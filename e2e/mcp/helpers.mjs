@@ -1,11 +1,13 @@
-// Helpers for the MCP suite: the official client, a raw JSON-RPC poster,
-// an independent QR reader (zxing-cpp through zxing-wasm) and timing.
+// Helpers for the MCP suite: the official client, a raw JSON-RPC poster
+// (rpc.mjs) and an independent QR reader (zxing-cpp through zxing-wasm).
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+
+export { rpc } from "./rpc.mjs";
 
 const require = createRequire(import.meta.url);
 prepareZXingModule({
@@ -72,25 +74,6 @@ export function modern(method, params = {}, id = 1) {
   return { body, headers };
 }
 
-// rpc posts one raw body to /api/mcp and returns the response with its
-// JSON-RPC message, read from a JSON or an SSE body.
-export async function rpc(base, body, headers = {}) {
-  const res = await fetch(new URL("/api/mcp", base), {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let message = null;
-  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
-    const data = text.split("\n").find((l) => l.startsWith("data: "));
-    message = data ? JSON.parse(data.slice(6)) : null;
-  } else if (text && res.headers.get("content-type")?.includes("json")) {
-    message = JSON.parse(text);
-  }
-  return { status: res.status, headers: res.headers, text, message };
-}
-
 // readQR returns the texts of the QR codes zxing-cpp finds in an image file.
 export async function readQR(bytes) {
   const found = await readBarcodes(new Uint8Array(bytes), { formats: ["QRCode"] });
@@ -121,23 +104,4 @@ export function parts(result) {
 export function problemOf(result) {
   if (!result.isError) throw new Error("expected an error result, got " + JSON.stringify(result).slice(0, 300));
   return JSON.parse(result.content[0].text);
-}
-
-// timings runs fn(0) once to warm up, then fn(1) … fn(n), and returns
-// each call's duration in milliseconds.
-export async function timings(n, fn) {
-  await fn(0);
-  const ms = [];
-  for (let i = 1; i <= n; i++) {
-    const start = performance.now();
-    await fn(i);
-    ms.push(performance.now() - start);
-  }
-  return ms;
-}
-
-// timeMedian is the median of timings(n, fn).
-export async function timeMedian(n, fn) {
-  const ms = (await timings(n, fn)).sort((a, b) => a - b);
-  return ms[Math.floor(n / 2)];
 }

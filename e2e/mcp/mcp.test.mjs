@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { clients, connect, parts, pngSize, problemOf, readFamily, readQR, rpc, targets, timeMedian, toolNames } from "./helpers.mjs";
+import { clients, connect, parts, pngSize, problemOf, readFamily, readQR, rpc, targets, toolNames } from "./helpers.mjs";
 
 // From the interface and decisions documents.
 const interfaceKinds = ["url", "text", "wifi", "vcard", "mecard", "email", "phone", "sms", "whatsapp", "telegram", "event", "upi"];
@@ -406,15 +406,6 @@ for (const [name, base] of targets) for (const via of clients) {
         assert.equal(res.status, 415);
         assert.match(res.headers.get("content-type"), /problem\+json/);
       });
-    });
-
-    if (via === clients[0]) test("latency: initialize and qr_generate, median of 20", async (t) => {
-      const initMs = await timeMedian(20, () => rpc(base, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
-      const connectMs = await timeMedian(20, async () => (await connect(base)).close());
-      const genMs = await timeMedian(20, () => call("qr_generate", { data: "https://example.com/latency" }));
-      const line = `MCP latency on ${name}: initialize ${initMs.toFixed(1)} ms, SDK connect (initialize + initialized + GET) ${connectMs.toFixed(1)} ms, qr_generate ${genMs.toFixed(1)} ms (medians of 20)`;
-      t.diagnostic(line);
-      console.log(line);
     });
   });
 }

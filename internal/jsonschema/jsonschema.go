@@ -121,7 +121,8 @@ func With(s Schema, description string) Schema {
 // the two cannot drift. A struct field's `desc` tag is its description and
 // its `schema` tag the rules its type does not say, comma-separated:
 // enum=L|M|Q|H, minimum=1, maximum=40, minItems=4, maxItems=4. A field
-// without omitempty is required; a struct allows no other members.
+// without omitempty is required; a struct allows no other members; an
+// embedded struct's fields are members of the struct that embeds it.
 func For(t reflect.Type) Schema {
 	switch {
 	case t == reflect.TypeFor[json.RawMessage]():
@@ -150,24 +151,39 @@ func For(t reflect.Type) Schema {
 		return Schema{"type": "number"}
 	case t.Kind() == reflect.Struct:
 		props, required := Schema{}, []string{}
-		for i := range t.NumField() {
-			f := t.Field(i)
-			tag := f.Tag.Get("json")
-			if !f.IsExported() || tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			if name == "" {
-				name = f.Name
-			}
-			props[name] = rules(With(For(f.Type), f.Tag.Get("desc")), f.Tag.Get("schema"))
-			if !strings.Contains(opts, "omitempty") {
-				required = append(required, name)
-			}
-		}
+		members(t, props, &required)
 		return Schema{"type": "object", "properties": props, "required": required, "additionalProperties": false}
 	}
 	panic("jsonschema: no schema for " + t.String())
+}
+
+// members adds the members encoding/json writes for struct type t to props
+// and, those without omitempty, to required. An embedded struct (not a
+// pointer) without a JSON name adds its members in its place, as
+// encoding/json flattens it; a name met twice panics, where encoding/json
+// would quietly write one of the two.
+func members(t reflect.Type, props Schema, required *[]string) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		switch {
+		case f.Anonymous && name == "" && tag != "-" && f.Type.Kind() == reflect.Struct:
+			members(f.Type, props, required)
+			continue
+		case !f.IsExported() || tag == "-":
+			continue
+		case name == "":
+			name = f.Name
+		}
+		if _, twice := props[name]; twice {
+			panic("jsonschema: " + t.String() + " has two members named " + name)
+		}
+		props[name] = rules(With(For(f.Type), f.Tag.Get("desc")), f.Tag.Get("schema"))
+		if !strings.Contains(opts, "omitempty") {
+			*required = append(*required, name)
+		}
+	}
 }
 
 // rules adds a `schema` tag's rules to s.

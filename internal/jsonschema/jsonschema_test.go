@@ -33,6 +33,35 @@ func TestFor(t *testing.T) {
 	}
 }
 
+// TestForEmbedded: an embedded struct's fields are written as members of
+// the struct that embeds it, in its place, by encoding/json and by For
+// alike: the schema is that of the same struct written out flat.
+func TestForEmbedded(t *testing.T) {
+	type head struct {
+		A string `json:"a" desc:"A."`
+		B int    `json:"b,omitempty" schema:"minimum=1"`
+	}
+	type embedding struct {
+		head
+		C bool `json:"c"`
+	}
+	type flat struct {
+		A string `json:"a" desc:"A."`
+		B int    `json:"b,omitempty" schema:"minimum=1"`
+		C bool   `json:"c"`
+	}
+	e, _ := json.Marshal(embedding{head{"x", 2}, true})
+	f, _ := json.Marshal(flat{"x", 2, true})
+	if string(e) != string(f) {
+		t.Errorf("encoding/json wrote %s, flat %s", e, f)
+	}
+	got, _ := json.Marshal(ForValue[embedding]())
+	want, _ := json.Marshal(ForValue[flat]())
+	if string(got) != string(want) {
+		t.Errorf("For(embedding)\n got %s\nwant %s", got, want)
+	}
+}
+
 // TestValue: a value's schema holds what is set and nothing else; a value
 // of several types is anyOf of single types, never a list in "type".
 func TestValue(t *testing.T) {

@@ -158,6 +158,16 @@ func connectSDK(ctx context.Context, base, version string) (session, error) {
 	return sdkSession{s}, nil
 }
 
+// toolNames lists the names of a tools/list answer's tools, each SDK
+// having its own Tool type.
+func toolNames[T any](tools []T, name func(T) string) []string {
+	var names []string
+	for _, t := range tools {
+		names = append(names, name(t))
+	}
+	return names
+}
+
 type mismatch struct{ got, want string }
 
 func (m *mismatch) Error() string { return "agreed on " + m.got + ", not " + m.want }
@@ -167,11 +177,7 @@ func (s sdkSession) tools(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, t := range res.Tools {
-		names = append(names, t.Name)
-	}
-	return names, nil
+	return toolNames(res.Tools, func(t *sdk.Tool) string { return t.Name }), nil
 }
 
 func (s sdkSession) call(ctx context.Context, name string, args map[string]any) ([][2]string, bool, error) {
@@ -228,11 +234,7 @@ func (s mcpgoSession) tools(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, t := range res.Tools {
-		names = append(names, t.Name)
-	}
-	return names, nil
+	return toolNames(res.Tools, func(t mcpgo.Tool) string { return t.Name }), nil
 }
 
 func (s mcpgoSession) call(ctx context.Context, name string, args map[string]any) ([][2]string, bool, error) {
