@@ -1,6 +1,11 @@
 // Package api is the service's HTTP interface: routing, caching headers,
 // CORS and problem documents around thin handlers that call the core. The
 // same handler serves natively (go run ./worker) and inside the Worker.
+// The route table also writes the OpenAPI description (openapi.go), over
+// openapi.json, its fixed part: what no table says (summaries, the fixed
+// headers, responses and JSON-RPC schemas) is data there, and the code
+// adds what the registry says (parameters, formats, kinds, the schemas
+// of the types the handlers answer with).
 package api
 
 import (
@@ -30,7 +35,7 @@ type route struct {
 	path     string
 	methods  []string // GET implies HEAD
 	handle   http.HandlerFunc
-	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names, over openapi.json's; nil: openapi.json's alone
 	post     *postHelp             // for a POST route: what to send, for the fix of a 405
 	heavy    bool                  // takes one of the slots (busy.go)
 	exact    bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
@@ -82,8 +87,8 @@ func New(c Config) http.Handler {
 			"a JSON object of the GET parameters (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"data":"hello","frame":"banner-bottom","frame_text":"SCAN ME"}'`}},
 		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle, doc: pathDoc},
-		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health, doc: healthDoc},
-		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types, doc: typesDoc},
+		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
+		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
 		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, doc: batchDoc, heavy: true, post: &postHelp{
 			"a JSON body of items (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},
@@ -99,9 +104,9 @@ func New(c Config) http.Handler {
 		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
-		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
-		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
-		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
+		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},
+		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false)},
+		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true)},
 	}
 	// goQR's, QuickChart's and Google's paths (compat.go), then
 	// /api/v1/<kind>, after the fixed paths.

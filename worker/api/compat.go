@@ -103,25 +103,14 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 			f, _ := render.LookupFormat(name)
 			formats = append(formats, f)
 		}
-		return map[string]obj{p.Path: {"summary": p.Name + "'s URLs, answered as they are", "operationId": compatID(p), "tags": []string{"compatibility"},
+		return map[string]obj{p.Path: {"summary": p.Name + "'s URLs, answered as they are",
 			"description": fmt.Sprintf("For links written for %s: replace the host (%s) with this service's and keep the path and query. "+
 				"Defaults and bounds are %s's; a parameter %s does not have is ignored, as %s ignores it. "+
 				"The image is exactly the size asked, quiet zone included. A problem's fix is the corrected %s URL.",
 				p.Name, strings.Join(p.Hosts, ", "), p.Name, p.Name, p.Name, p.Name),
 			"parameters": ps,
-			"responses":  with(codeResponses(formats), problems(generated...))}}
+			"responses":  codeResponses(formats)}}
 	}
-}
-
-// compatID is a peer's operationId: goqrCreate, quickchartQR, googleChart.
-func compatID(p *compat.Peer) string {
-	switch p {
-	case compat.GoQR:
-		return "goqrCreate"
-	case compat.QuickChart:
-		return "quickchartQR"
-	}
-	return "googleChart"
 }
 
 // compatValue is a default or example as the JSON value of pa's type.
@@ -155,13 +144,11 @@ func readQRDoc() map[string]obj {
 			"data":  with(nullable, obj{"description": "The code's text; null when none was read"}),
 			"error": with(nullable, obj{"description": "null, or goQR's error: " + compat.NotFound}),
 		}}}}}}
-	return map[string]obj{compat.GoQRRead: {"summary": "goQR's read-qr-code, answered as goQR answers it", "operationId": "goqrRead", "tags": []string{"compatibility"},
-		"description": "POST the image as multipart form field file, as goQR takes it (or as the body, or as JSON {\"image\": data URI}, as POST /api/v1/decode does). " +
-			"The answer is goQR's JSON: one symbol a code found, in reading order; an image without a readable code is a symbol whose error is goQR's \"" + compat.NotFound + "\". " +
-			"goQR's fileurl, an address to fetch, is a 400: nothing is fetched.",
-		"requestBody": obj{"required": true, "content": decodeBodies()},
-		"responses": with(obj{"200": obj{"description": "goQR's answer", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": jsonContent(answer)}}, problems("400", "413", "415"))}}
+	return map[string]obj{compat.GoQRRead: {"description": "POST the image as multipart form field file, as goQR takes it (or as the body, or as JSON {\"image\": data URI}, as POST /api/v1/decode does). " +
+		"The answer is goQR's JSON: one symbol a code found, in reading order; an image without a readable code is a symbol whose error is goQR's \"" + compat.NotFound + "\". " +
+		"goQR's fileurl, an address to fetch, is a 400: nothing is fetched.",
+		"requestBody": obj{"content": decodeBodies()},
+		"responses":   obj{"200": obj{"content": obj{"application/json": obj{"schema": answer}}}}}}
 }
 
 // compatLLMs is llms.txt's section on the peers: an item a path, with
