@@ -162,7 +162,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version")
 		h.Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
-	case contains(allow, r.Method):
+	case slices.Contains(allow, r.Method):
 		if rt.heavy {
 			release, ok := s.Slots.acquire(w, r)
 			if !ok {
@@ -184,7 +184,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // body too, so its fix is a sentence with an example (see postHelp).
 func methodFix(rt *route, r *http.Request) string {
 	switch {
-	case contains(rt.methods, "GET"):
+	case slices.Contains(rt.methods, "GET"):
 		return "GET " + request.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
@@ -284,13 +284,4 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	// The body is written for HEAD too: net/http drops it natively, workerd
 	// drops it in the Worker, and a Content-Length with no body is an error there.
 	w.Write(body)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
