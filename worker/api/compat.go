@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"qrkeyless/core/compat"
-	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
@@ -78,23 +77,10 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 	return func() map[string]obj {
 		var ps []obj
 		for _, pa := range p.Params {
-			sc := obj{"type": pa.Type}
-			if pa.Enum != nil {
-				sc["enum"] = pa.Enum
-			}
-			if pa.Pattern != "" {
-				sc["pattern"] = pa.Pattern
-			}
-			if pa.Type == "integer" && pa.Max > 0 {
-				sc["minimum"], sc["maximum"] = pa.Min, pa.Max
-			}
-			if pa.Default != "" {
-				sc["default"] = compatValue(pa, pa.Default)
-			}
-			q := obj{"name": pa.Name, "in": "query", "required": pa.Required, "schema": sc,
+			q := obj{"name": pa.Name, "in": "query", "required": pa.Required, "schema": pa.Schema(),
 				"description": pa.Help + " Here: " + strings.TrimSuffix(pa.Maps, ".") + "."}
 			if pa.Example != "" {
-				q["example"] = compatValue(pa, pa.Example)
+				q["example"] = pa.Value(pa.Example)
 			}
 			ps = append(ps, q)
 		}
@@ -111,11 +97,6 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 			"parameters": ps,
 			"responses":  codeResponses(formats)}}
 	}
-}
-
-// compatValue is a default or example as the JSON value of pa's type.
-func compatValue(pa compat.Param, v string) any {
-	return params.Param{Type: pa.Type}.Value(v)
 }
 
 // codeResponses are imageResponses for the formats given.
