@@ -361,24 +361,13 @@ func verifyTool(ctx context.Context, args map[string]any) (*mcp.CallToolResult, 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
 // being the request body.
 func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
-	req, p := batch.Parse(marshal(args))
+	a, p := batch.Do(ctx, marshal(args), originOf(ctx))
 	if p != nil {
 		return nil, p
 	}
-	out, p := batch.Run(ctx, req, originOf(ctx))
-	if p != nil {
-		return nil, p
-	}
-	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
-	switch req.Output {
-	case "zip":
-		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", out.Zip()))
-	case "sheet":
-		pdf, _, p := batch.Sheet(ctx, req, out)
-		if p != nil {
-			return nil, p
-		}
-		res.Content = append(res.Content, resource("qr-labels.pdf", "application/pdf", pdf))
+	res := structured(a.Response, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", a.Count))
+	if a.File != nil {
+		res.Content = append(res.Content, resource(a.Name, a.ContentType, a.File))
 	}
 	return res, nil
 }
