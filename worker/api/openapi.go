@@ -191,7 +191,7 @@ func dataParams() []obj {
 
 func generateDoc() map[string]obj {
 	return map[string]obj{"/api/v1/qr": {
-		"parameters": concat(dataParams(), []obj{verifyParam()}, sharedParams(nil, nil)),
+		"parameters": slices.Concat(dataParams(), []obj{verifyParam()}, sharedParams(nil, nil)),
 		"responses":  imageResponses(),
 		"post": obj{"requestBody": obj{"content": obj{"application/json": obj{
 			"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
@@ -203,14 +203,14 @@ func pathDoc() map[string]obj {
 		"description": "The extension chooses the format (" + strings.Join(render.Exts(), ", ") + "); a format parameter that disagrees is a 400. " +
 			"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
 			"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
-		"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
+		"parameters": slices.Concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
 			"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(render.Exts(), "|") + `))$`}, "example": "hello world.svg"}},
 			[]obj{verifyParam()}, sharedParams(nil, []string{params.Format.Name})),
 		"responses": imageResponses()}}
 }
 
 func verifyDoc() map[string]obj {
-	return map[string]obj{"/api/v1/verify": {"parameters": concat(dataParams(), sharedParams(nil, nil))}}
+	return map[string]obj{"/api/v1/verify": {"parameters": slices.Concat(dataParams(), sharedParams(nil, nil))}}
 }
 
 func sizeDoc() map[string]obj {
@@ -249,16 +249,7 @@ func typedDoc() map[string]obj {
 	return out
 }
 
-func concat(lists ...[]obj) []obj {
-	var out []obj
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
-func jsonContent(schema obj) obj { return obj{"application/json": obj{"schema": schema}} }
-
+// cacheHeaders are the headers of an answer kept at the edge and by clients.
 func cacheHeaders() obj {
 	return obj{"ETag": ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control"), "Referrer-Policy": ref("headers", "Referrer-Policy"), "x-qr-cache": ref("headers", "x-qr-cache")}
 }
@@ -398,7 +389,7 @@ func typedOperation(k *payload.Kind) obj {
 		}
 	}
 	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"),
-		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
+		"parameters": slices.Concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
 		"responses":  imageResponses()}
 }
 
