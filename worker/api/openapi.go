@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"net/http"
 	"slices"
-	"sort"
 	"strings"
 
 	"qrkeyless/core/batch"
@@ -529,7 +528,7 @@ func batchRequestSchema() obj {
 	style := jsonschema.Map(jsonschema.Of("string", "number", "boolean"), "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers")
 	item := obj{"type": "object", "additionalProperties": false, "properties": obj{
 		"id": str, "data": with(str, obj{"description": "Text to encode; or give type and fields"}),
-		"type":   obj{"type": "string", "enum": kindNames()},
+		"type":   obj{"type": "string", "enum": payload.Names()},
 		"fields": obj{"type": "object", "additionalProperties": str, "description": "The kind's fields, as GET /api/v1/<type> takes them"},
 		"style":  style},
 		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
@@ -570,13 +569,4 @@ func generateBodySchema() obj {
 	return obj{"type": "object", "required": []string{params.Data.Name}, "properties": props,
 		"additionalProperties": jsonschema.Of("string", "number", "boolean"),
 		"description":          "Fields the service does not know are ignored, except near misses of a known name, as in a query."}
-}
-
-func kindNames() []string {
-	var names []string
-	for _, k := range payload.All() {
-		names = append(names, k.Name)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -411,11 +411,3 @@ func originOf(ctx context.Context) string {
 	s, _ := ctx.Value(originKey{}).(string)
 	return s
 }
-
-func kindNames() []string {
-	var names []string
-	for _, k := range payload.All() {
-		names = append(names, k.Name)
-	}
-	return names
-}
