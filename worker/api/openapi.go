@@ -221,18 +221,10 @@ func decodeDoc() map[string]obj {
 }
 
 func inspectDoc() map[string]obj {
-	bodies := decodeBodies()
-	body := bodies["application/json"].(obj)
-	schema := body["schema"].(obj)
-	props := obj{"overlay": obj{"type": "boolean", "description": "true adds the overlay, as the query's overlay=1 does."}}
-	for k, v := range schema["properties"].(obj) {
-		props[k] = v
-	}
-	bodies["application/json"] = obj{"schema": with(schema, obj{"properties": props}), "example": body["example"]}
 	return map[string]obj{"/api/v1/inspect": {
 		"description": inspect.Method + " For each code: eight graded parameters, the quiet zone on each side, the module size, version, level, mask, the codewords corrected in each block, and causes with fixes. Where nothing reads: stopped_at (finder, grid, format or codewords) with causes. docs/inspect.md explains the grades.",
 		"parameters":  []obj{queryParam(params.Overlay, false, nil)},
-		"requestBody": obj{"content": bodies}}}
+		"requestBody": obj{"content": decodeBodies()}}} // and openapi.json's overlay
 }
 
 func batchDoc() map[string]obj {
@@ -374,13 +366,9 @@ func typedOperation(k *payload.Kind) obj {
 			taken = append(taken, fd.Short)
 		}
 	}
-	sample := obj{}
-	for name, v := range k.Sample() {
-		sample[name] = v
-	}
 	fields := obj{"name": "fields", "in": "query", "style": "form", "explode": true, "required": true,
 		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(fieldNames(k), "=...&") + "=...).",
-		"schema":      ref("schemas", kindSchemaName(k)), "example": sample}
+		"schema":      ref("schemas", kindSchemaName(k)), "example": k.Sample()}
 	var skip []string
 	if k.Symbol != (payload.Symbol{}) { // the standard fixes the symbol: no symbol controls
 		for _, p := range params.SymbolParams {
@@ -522,31 +510,23 @@ func components() obj {
 }
 
 // batchRequestSchema is as strict as core/batch's reader: known members
-// only, strings as field values, at least one item.
+// only, strings as field values, at least one item (openapi.json); here
+// what core/batch's tables say: the outputs, the sheet's parameters, the
+// bound on items and the kinds.
 func batchRequestSchema() obj {
-	str := obj{"type": "string"}
-	style := jsonschema.Map(jsonschema.Of("string", "number", "boolean"), "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers")
-	item := obj{"type": "object", "additionalProperties": false, "properties": obj{
-		"id": str, "data": with(str, obj{"description": "Text to encode; or give type and fields"}),
-		"type":   obj{"type": "string", "enum": payload.Names()},
-		"fields": obj{"type": "object", "additionalProperties": str, "description": "The kind's fields, as GET /api/v1/<type> takes them"},
-		"style":  style},
-		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
 	layout := obj{}
 	for _, p := range sheet.Params {
 		layout[p.Name] = p.Schema()
 	}
-	return obj{"type": "object", "required": []string{"items"}, "additionalProperties": false, "properties": obj{
-		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
-		"style":  style,
-		"sheet": obj{"type": "object", "additionalProperties": false, "properties": layout,
-			"description": "output sheet: the label sheet's layout (left out: A4 labels of Avery L7160, 3 x 7)"},
-		"items": obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
+	return obj{"properties": obj{
+		"output": obj{"enum": batch.Outputs, "default": batch.Outputs[0]},
+		"sheet":  obj{"properties": layout},
+		"items":  obj{"maxItems": batch.MaxItems, "items": obj{"properties": obj{"type": obj{"enum": payload.Names()}}}}}}
 }
 
 // generateBodySchema is the body of POST /api/v1/qr: GET /api/v1/qr's
 // parameters (the canonical names; aliases are read too) as JSON fields,
-// numbers also as strings.
+// numbers also as strings; openapi.json says the rest.
 func generateBodySchema() obj {
 	props := obj{}
 	for _, p := range append([]params.Param{params.Data, params.Verify}, params.Shared...) {
@@ -566,7 +546,5 @@ func generateBodySchema() obj {
 		}
 		props[p.Name] = with(sc, obj{"description": help})
 	}
-	return obj{"type": "object", "required": []string{params.Data.Name}, "properties": props,
-		"additionalProperties": jsonschema.Of("string", "number", "boolean"),
-		"description":          "Fields the service does not know are ignored, except near misses of a known name, as in a query."}
+	return obj{"properties": props}
 }
