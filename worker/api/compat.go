@@ -101,16 +101,7 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 
 // codeResponses are imageResponses for the formats given.
 func codeResponses(formats []render.Format) obj {
-	content := obj{}
-	for _, f := range formats {
-		ct, _, _ := strings.Cut(f.ContentType, ";")
-		schema := obj{"type": "string", "description": "format=" + f.Name}
-		if f.Binary {
-			schema["format"] = "binary"
-		}
-		content[ct] = obj{"schema": schema}
-	}
-	return obj{"200": obj{"description": "The code in the requested format", "headers": cacheHeaders(), "content": content},
+	return obj{"200": obj{"description": "The code in the requested format", "headers": cacheHeaders(), "content": formatContent(formats)},
 		"304": ref("responses", "NotModified")}
 }
 

@@ -248,8 +248,24 @@ func cacheHeaders() obj {
 // imageResponses are a generation endpoint's: the code in its format, with
 // the verification headers for when verify=1 asks for them.
 func imageResponses() obj {
+	content := formatContent(render.Formats)
+	headers := cacheHeaders()
+	for _, h := range symbolHeaders {
+		headers[h.name] = ref("headers", h.name)
+	}
+	content["application/zip"] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=zip with parts: one PNG a part"}}
+	for _, h := range []string{"x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
+		headers[h] = ref("headers", h)
+	}
+	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
+		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
+}
+
+// formatContent is the content of an answer in one of formats, by content
+// type; formats of one type (utf8, ansi, ascii) share its entry.
+func formatContent(formats []render.Format) obj {
 	content := obj{}
-	for _, f := range render.Formats {
+	for _, f := range formats {
 		ct, _, _ := strings.Cut(f.ContentType, ";")
 		switch {
 		case ct == "application/json":
@@ -262,16 +278,7 @@ func imageResponses() obj {
 			content[ct] = obj{"schema": obj{"type": "string", "description": "format=" + f.Name}}
 		}
 	}
-	headers := cacheHeaders()
-	for _, h := range symbolHeaders {
-		headers[h.name] = ref("headers", h.name)
-	}
-	content["application/zip"] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=zip with parts: one PNG a part"}}
-	for _, h := range []string{"x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
-		headers[h] = ref("headers", h)
-	}
-	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
-		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
+	return content
 }
 
 // paramSchema is p's value schema for an OpenAPI parameter, whose
