@@ -105,22 +105,11 @@ func codeResponses(formats []render.Format) obj {
 		"304": ref("responses", "NotModified")}
 }
 
-// readQRDoc documents goQR's read-qr-code.
+// readQRDoc documents goQR's read-qr-code: the image bodies decode takes.
+// openapi.json says the rest: goQR's answer, with its error for an image
+// without a code word for word (compat.NotFound; TestCompatDocumented).
 func readQRDoc() map[string]obj {
-	str := obj{"type": "string"}
-	nullable := obj{"anyOf": []obj{str, {"type": "null"}}}
-	answer := obj{"type": "array", "minItems": 1, "maxItems": 1, "items": obj{"type": "object", "required": []string{"type", "symbol"}, "properties": obj{
-		"type": obj{"const": "qrcode"},
-		"symbol": obj{"type": "array", "minItems": 1, "items": obj{"type": "object", "required": []string{"seq", "data", "error"}, "properties": obj{
-			"seq":   obj{"type": "integer", "minimum": 0, "description": "The code's place in reading order, from 0"},
-			"data":  with(nullable, obj{"description": "The code's text; null when none was read"}),
-			"error": with(nullable, obj{"description": "null, or goQR's error: " + compat.NotFound}),
-		}}}}}}
-	return map[string]obj{compat.GoQRRead: {"description": "POST the image as multipart form field file, as goQR takes it (or as the body, or as JSON {\"image\": data URI}, as POST /api/v1/decode does). " +
-		"The answer is goQR's JSON: one symbol a code found, in reading order; an image without a readable code is a symbol whose error is goQR's \"" + compat.NotFound + "\". " +
-		"goQR's fileurl, an address to fetch, is a 400: nothing is fetched.",
-		"requestBody": obj{"content": decodeBodies()},
-		"responses":   obj{"200": obj{"content": obj{"application/json": obj{"schema": answer}}}}}}
+	return map[string]obj{compat.GoQRRead: {"requestBody": obj{"content": decodeBodies()}}}
 }
 
 // compatLLMs is llms.txt's section on the peers: an item a path, with
