@@ -324,13 +324,7 @@ func sharedParams(taken, skip []string) []obj {
 		if slices.Contains(skip, p.Name) || slices.Contains(taken, p.Name) {
 			continue
 		}
-		var aliases []string
-		for _, a := range p.Aliases {
-			if slices.Contains(taken, a) {
-				continue
-			}
-			aliases = append(aliases, a)
-		}
+		aliases := slices.DeleteFunc(slices.Clone(p.Aliases), func(a string) bool { return slices.Contains(taken, a) })
 		if len(aliases) == len(p.Aliases) {
 			out = append(out, ref("parameters", p.Name))
 		} else {
@@ -366,15 +360,16 @@ func verifyParam() obj {
 // object parameter (each property is a query parameter of its own), so
 // that the kind's either/or rules, patterns and formats are the schema's.
 func typedOperation(k *payload.Kind) obj {
-	var taken []string
+	var names, taken []string
 	for _, fd := range k.Fields {
+		names = append(names, fd.Name)
 		taken = append(taken, fd.Name)
 		if fd.Short != "" {
 			taken = append(taken, fd.Short)
 		}
 	}
 	fields := obj{"name": "fields", "in": "query", "style": "form", "explode": true, "required": true,
-		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(fieldNames(k), "=...&") + "=...).",
+		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(names, "=...&") + "=...).",
 		"schema":      ref("schemas", kindSchemaName(k)), "example": k.Sample()}
 	var skip []string
 	if k.Symbol != (payload.Symbol{}) { // the standard fixes the symbol: no symbol controls
@@ -387,14 +382,7 @@ func typedOperation(k *payload.Kind) obj {
 		"responses":  imageResponses()}
 }
 
-func fieldNames(k *payload.Kind) []string {
-	var out []string
-	for _, fd := range k.Fields {
-		out = append(out, fd.Name)
-	}
-	return out
-}
-
+// kindSchemaName names k's fields schema among the components: WifiFields.
 func kindSchemaName(k *payload.Kind) string {
 	var b strings.Builder
 	for _, part := range strings.Split(k.Name, "-") {
