@@ -135,6 +135,7 @@ func pathFix(q url.Values, f render.Format) string {
 	return "/q/" + url.PathEscape(data) + "." + f.Ext + problem.Query(without(q, params.Data.Name, params.Format.Name))
 }
 
+// without is q without the parameters named.
 func without(q url.Values, names ...string) url.Values {
 	out := url.Values{}
 	for k, v := range q {
