@@ -5,7 +5,8 @@
 // openapi.json, its fixed part: what no table says (summaries, the fixed
 // headers, responses and JSON-RPC schemas) is data there, and the code
 // adds what the registry says (parameters, formats, kinds, the schemas
-// of the types the handlers answer with).
+// of the types the handlers answer with); llms.go writes /llms.txt over
+// its prose in llms.txt the same way.
 package api
 
 import (
