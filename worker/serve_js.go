@@ -3,7 +3,7 @@
 package main
 
 import (
-	"bytes"
+	"cmp"
 	"context"
 	"io"
 	"net"
@@ -20,6 +20,7 @@ import (
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/edge"
+	"qrkeyless/worker/reply"
 )
 
 // serve answers the Worker's requests through syumai/workers: the package
@@ -87,7 +88,7 @@ func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			values[i] = strings.Trim(v, " \t")
 		}
 	}
-	a := &recorder{header: w.Header(), status: http.StatusOK}
+	a := &reply.Recorder{Head: w.Header()}
 	select {
 	case handoff <- call{e.api, a, r}:
 		<-answered
@@ -101,11 +102,11 @@ func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// for the same reason). Bounded: past maxDrain the reset is the
 	// sender's.
 	io.Copy(io.Discard, io.LimitReader(r.Body, maxDrain))
-	if a.header.Get("Content-Length") == "" && a.status != http.StatusNotModified && a.status != http.StatusNoContent {
-		a.header.Set("Content-Length", strconv.Itoa(a.body.Len()))
+	if a.Head.Get("Content-Length") == "" && a.Status != http.StatusNotModified && a.Status != http.StatusNoContent {
+		a.Head.Set("Content-Length", strconv.Itoa(a.Body.Len()))
 	}
-	w.WriteHeader(a.status)
-	if a.body.Len() == 0 {
+	w.WriteHeader(cmp.Or(a.Status, http.StatusOK))
+	if a.Body.Len() == 0 {
 		return
 	}
 	// The answer is whole by now, so it leaves as one Uint8Array, which
@@ -113,12 +114,12 @@ func (e entry) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// (WriteRawJSBody, how it passes a JavaScript body through): no pipe,
 	// stream or promise per chunk, and no callback left behind.
 	if raw, ok := w.(interface{ WriteRawJSBody(js.Value) }); ok {
-		b := jsUint8Array.New(a.body.Len())
-		js.CopyBytesToJS(b, a.body.Bytes())
+		b := jsUint8Array.New(a.Body.Len())
+		js.CopyBytesToJS(b, a.Body.Bytes())
 		raw.WriteRawJSBody(b)
 		return
 	}
-	w.Write(a.body.Bytes())
+	w.Write(a.Body.Bytes())
 }
 
 // The API runs on one goroutine that lives as long as the program. The
@@ -181,7 +182,7 @@ func warm(h http.Handler) {
 		"/api/v1/wifi?ssid=warm&security=nopass&size=64",
 	} {
 		r, _ := http.NewRequest(http.MethodGet, "http://warm.invalid"+path, nil)
-		h.ServeHTTP(&recorder{header: http.Header{}}, r)
+		h.ServeHTTP(&reply.Recorder{Head: http.Header{}}, r)
 	}
 }
 
@@ -203,7 +204,7 @@ func tooMany(_ js.Value, args []js.Value) any {
 	if err != nil {
 		r, _ = http.NewRequest(http.MethodGet, "/", nil)
 	}
-	w := &recorder{header: http.Header{}, status: http.StatusOK}
+	w := &reply.Recorder{Head: http.Header{}}
 	for _, l := range api.Limits {
 		if l.Class == args[1].String() {
 			api.WriteTooMany(w, r, l, args[2].Int())
@@ -211,38 +212,12 @@ func tooMany(_ js.Value, args []js.Value) any {
 		}
 	}
 	var pairs []any
-	for name, vs := range w.header {
+	for name, vs := range w.Head {
 		for _, v := range vs {
 			pairs = append(pairs, []any{name, v})
 		}
 	}
-	return js.ValueOf(map[string]any{"status": w.status, "headers": pairs, "body": w.body.String()})
+	return js.ValueOf(map[string]any{"status": cmp.Or(w.Status, http.StatusOK), "headers": pairs, "body": w.Body.String()})
 }
 
 var jsUint8Array = js.Global().Get("Uint8Array")
-
-// recorder is an http.ResponseWriter that keeps the status, headers and
-// body of an answer.
-type recorder struct {
-	header http.Header
-	status int
-	wrote  bool
-	body   bytes.Buffer
-}
-
-func (w *recorder) Header() http.Header { return w.header }
-
-func (w *recorder) WriteHeader(status int) {
-	if !w.wrote {
-		w.status, w.wrote = status, true
-	}
-}
-
-func (w *recorder) Write(p []byte) (int, error) {
-	w.WriteHeader(http.StatusOK)
-	return w.body.Write(p)
-}
-
-// Flush does nothing: the whole answer leaves when the handler returns.
-// mcp-go asks for an http.Flusher.
-func (w *recorder) Flush() {}

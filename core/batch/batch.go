@@ -4,7 +4,8 @@
 // Output "sheet" lays the codes out on a printable label sheet (core/sheet);
 // output "zip" is written by Zip (zip.go), with a manifest. The /batch page
 // makes its rows one at a time with One, as Run makes items, and writes
-// its ZIP with the same Zip.
+// its ZIP with the same Zip. Do is the whole call, body to answer, that
+// POST /api/v1/qr/batch and the qr_batch tool make.
 package batch
 
 import (
@@ -529,4 +530,37 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// Answer is what a batch call answers: the JSON response, or, for output
+// zip or sheet, the file that is the answer instead, with its content type
+// and name, and for a sheet the indexes (from 0) of the items that failed.
+type Answer struct {
+	Response
+	File              []byte
+	ContentType, Name string
+	Failed            []int
+}
+
+// Do parses body, runs it and makes the file its output asks for: all of
+// what POST /api/v1/qr/batch and the qr_batch tool do, each then writing
+// the Answer its own way. base is as Run's.
+func Do(ctx context.Context, body []byte, base string) (Answer, *problem.Problem) {
+	req, p := Parse(body)
+	if p != nil {
+		return Answer{}, p
+	}
+	r, p := Run(ctx, req, base)
+	if p != nil {
+		return Answer{}, p
+	}
+	a := Answer{Response: r}
+	switch req.Output {
+	case "zip":
+		a.File, a.ContentType, a.Name = r.Zip(), "application/zip", "qr-codes.zip"
+	case "sheet":
+		a.File, a.Failed, p = Sheet(ctx, req, r)
+		a.ContentType, a.Name = "application/pdf", "qr-labels.pdf"
+	}
+	return a, p
 }

@@ -12,7 +12,9 @@
 // ours says: a size or quiet zone within the peer's bounds rather than
 // ours, goQR's margin in pixels, a caption's letter size. Parameters a
 // peer does not have are ignored, as the peers ignore them. A problem's
-// fix is written back as the peer's own URL, corrected.
+// fix is written back as the peer's own URL, corrected. The tables also
+// describe the peers' parameters (Param.Schema), from which the OpenAPI
+// description documents each peer's path.
 package compat
 
 import (
@@ -22,6 +24,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/generate"
+	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/request"
 )
@@ -249,4 +252,29 @@ func (p *Peer) Param(name string) (Param, bool) {
 		}
 	}
 	return Param{}, false
+}
+
+// Schema is the JSON Schema of pa's value as the peer takes it: its type,
+// choices, form, bounds and the peer's default, from which the OpenAPI
+// description documents the peer's path.
+func (pa Param) Schema() map[string]any {
+	sc := map[string]any{"type": pa.Type}
+	if pa.Enum != nil {
+		sc["enum"] = pa.Enum
+	}
+	if pa.Pattern != "" {
+		sc["pattern"] = pa.Pattern
+	}
+	if pa.Type == "integer" && pa.Max > 0 {
+		sc["minimum"], sc["maximum"] = pa.Min, pa.Max
+	}
+	if pa.Default != "" {
+		sc["default"] = pa.Value(pa.Default)
+	}
+	return sc
+}
+
+// Value is v, a default or an example, as the JSON value of pa's type.
+func (pa Param) Value(v string) any {
+	return params.Param{Type: pa.Type}.Value(v)
 }

@@ -150,8 +150,6 @@ func KindArg(name string, q url.Values) (*payload.Kind, *problem.Problem) {
 		nf := params.UnknownKind(name, request.NewCall("", q))
 		p = problem.BadValue.New("type", nf.Detail, nf.Fix)
 	}
-	for _, k := range payload.All() {
-		p.Allowed = append(p.Allowed, k.Name)
-	}
+	p.Allowed = payload.Names()
 	return nil, p
 }

@@ -104,11 +104,7 @@ func fieldProblem(call problem.Call, k *payload.Kind, err error) *problem.Proble
 // GET /api/v1/types, the list of every kind; the detail names that list
 // either way. The fix echoes the query, so secret values are redacted.
 func UnknownKind(name string, call problem.Call) *problem.Problem {
-	var names []string
-	for _, k := range payload.All() {
-		names = append(names, k.Name)
-	}
-	near := Nearest(strings.ToLower(name), names)
+	near := Nearest(strings.ToLower(name), payload.Names())
 	if near == "" {
 		return problem.NotFound.New("type", "no payload kind "+name+"; GET "+TypesPath+" lists every kind", TypesPath)
 	}

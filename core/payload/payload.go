@@ -205,6 +205,16 @@ func All() []*Kind {
 	return out
 }
 
+// Names returns every kind's name, sorted, as the lists of kinds (an
+// enum, a problem's allowed values) give them.
+func Names() []string {
+	var names []string
+	for _, k := range All() {
+		names = append(names, k.Name)
+	}
+	return names
+}
+
 // Sample returns the fields of k's example: every field at its Example,
 // less the fields that conflict with others (of either-or fields, the
 // ones Build names first are dropped), so that the set builds. The editor

@@ -312,10 +312,11 @@ type gridTriple struct {
 	score      float64
 }
 
-// gridTriples pairs the best-confirmed finders into would-be codes, most
-// plausible first, at most maxTriples. Perspective allows the three to
-// differ in module size up to threefold and the corner angle to open well
-// away from square, which gozxing's pairing refuses.
+// gridTriples pairs the best-confirmed finders (neighbours) into would-be
+// codes, most plausible first; readGrids samples them until maxTriples
+// have failed. Perspective allows the three to differ in module size up
+// to threefold and the corner angle to open well away from square, which
+// gozxing's pairing refuses.
 func gridTriples(found []*finder) []gridTriple {
 	fs := append([]*finder(nil), found...)
 	sort.SliceStable(fs, func(i, j int) bool {
@@ -327,7 +328,7 @@ func gridTriples(found []*finder) []gridTriple {
 		}
 		return fs[i].x < fs[j].x
 	})
-	fs = fs[:min(len(fs), maxCenters)]
+	fs = neighbours(fs)
 	var out []gridTriple
 	for i := 0; i < len(fs); i++ {
 		for j := i + 1; j < len(fs); j++ {
@@ -338,8 +339,83 @@ func gridTriples(found []*finder) []gridTriple {
 			}
 		}
 	}
+	for i := range out {
+		if out[i].encloses(fs) >= 2 {
+			// Enough to rank a sheet's codes above the triples of
+			// their neighbours, as square; less than the skew that
+			// ranks a code above the triples of patterns in its data.
+			out[i].score--
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
-	return out[:min(len(out), maxTriples)]
+	return out
+}
+
+// encloses counts the finders of fs other than t's own, seen on more
+// than one row and at least half as often as t's, of t's module size
+// (within a quarter), that lie within the outline t would have as one
+// code. In a sheet of codes (a structured-append sequence printed as a
+// grid) the top-left finders of three neighbouring codes make as square
+// a triple as one code's, and ranked as high such triples took the tries
+// from the codes; one holds at least the other two finders of the code
+// at its corner. One code holds none, or a pattern in its data now and
+// then (the dense codes of scan_test.go and hardset's dense-3px class
+// hold one or two).
+func (t gridTriple) encloses(fs []*finder) int {
+	lo := min(t.bl.size(), t.tl.size(), t.tr.size()) / 1.25
+	hi := max(t.bl.size(), t.tl.size(), t.tr.size()) * 1.25
+	seen := min(t.bl.count, t.tl.count, t.tr.count)
+	ux, uy, vx, vy := t.tr.x-t.tl.x, t.tr.y-t.tl.y, t.bl.x-t.tl.x, t.bl.y-t.tl.y
+	det := ux*vy - uy*vx
+	if det == 0 {
+		return 0
+	}
+	// The outline lies 3.5 modules past the finder centres; a
+	// neighbouring code's finder, 3.5 modules past it at the least,
+	// stays out of 3.
+	ea := 3 * t.tl.size() / math.Hypot(ux, uy)
+	eb := 3 * t.tl.size() / math.Hypot(vx, vy)
+	n := 0
+	for _, f := range fs {
+		if f == t.tl || f == t.tr || f == t.bl || f.count < 2 || 2*f.count < seen || f.size() < lo || f.size() > hi {
+			continue
+		}
+		dx, dy := f.x-t.tl.x, f.y-t.tl.y
+		a, b := (dx*vy-dy*vx)/det, (ux*dy-uy*dx)/det
+		if a > -ea && a < 1+ea && b > -eb && b < 1+eb {
+			n++
+		}
+	}
+	return n
+}
+
+// neighbours returns at most maxCenters of fs, which are sorted best
+// confirmed first, to be paired: all of them when they are that few;
+// else the first (the best confirmed, topmost) and the finders nearest
+// it of those confirmed at least half as often, then the rest in order.
+// Taking the first maxCenters instead took, in a row of 8 or more codes
+// side by side (a structured-append sequence printed as one row), the
+// top finders only, as many rows confirm each and they lie higher than
+// the bottom-left ones: all on one line, no three of them a code, so
+// nothing was read. Around one finder, its code's other two lie near;
+// the codes read in a round leave the pool (readGrids), and the next
+// round pairs around the next finder.
+func neighbours(fs []*finder) []*finder {
+	if len(fs) <= maxCenters {
+		return fs
+	}
+	lead := fs[0]
+	well := func(f *finder) bool { return 2*f.count >= lead.count }
+	dist := func(f *finder) float64 { return math.Hypot(f.x-lead.x, f.y-lead.y) }
+	rest := fs[1:]
+	sort.SliceStable(rest, func(i, j int) bool {
+		a, b := rest[i], rest[j]
+		if well(a) != well(b) {
+			return well(a)
+		}
+		return well(a) && dist(a) < dist(b)
+	})
+	return fs[:maxCenters]
 }
 
 // plausible orders three finders as bottom-left, top-left and top-right
@@ -372,7 +448,7 @@ func plausible(a, b, c *finder) (gridTriple, bool) {
 	// of one size; each departure makes a triple less likely one code
 	// than three finders of neighbouring codes. Confirmations break ties.
 	skew := math.Abs(math.Log(da/db)) + math.Abs(cos) + math.Abs(math.Log(hi/lo))
-	return gridTriple{bl, tl, tr, math.Log(float64(min(bl.count, tl.count, tr.count))) - 8*skew}, true
+	return gridTriple{bl: bl, tl: tl, tr: tr, score: math.Log(float64(min(bl.count, tl.count, tr.count))) - 8*skew}, true
 }
 
 // cost is the work charged for sampling and decoding one triple, as

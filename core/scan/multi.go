@@ -22,7 +22,8 @@ const (
 	// has 11.
 	maxCenters = 15
 	// maxTriples is the most candidate codes sampled and decoded on one
-	// prepared image.
+	// prepared image by gozxing's pairing, and the most that fail in one
+	// round of the grid detector's (readGrids).
 	maxTriples = 12
 	// maxFound is the most finder candidates collected on one prepared
 	// image. gozxing merges each new sighting into its list by a linear
@@ -31,7 +32,8 @@ const (
 	maxFound = 256
 	// maxRounds is the most times the grid detector pairs the finders
 	// left after a round that read a code (gridReader): enough for the
-	// 16 symbols of a structured-append sequence, 5 a round.
+	// 16 symbols of a structured-append sequence, 4 or 5 a round (a
+	// round pairs the maxCenters finders nearest the best confirmed).
 	maxRounds = 6
 	// tripleWork is the work charged for one triple beyond its sampled
 	// grid's modules: finding its alignment pattern and decoding. Measured

@@ -193,6 +193,9 @@ type Code struct {
 	// pattern (or the symbol, version 1, has none): without it the grid
 	// is sampled by guess, which a phone's decoder may not do.
 	aligned bool
+	// members are a sequence's symbols as read, so that the parts read
+	// on different rungs of the ladder join into one code (rejoin).
+	members []symbol
 }
 
 // Part is one symbol of a structured-append sequence.
@@ -330,6 +333,7 @@ func climbWithin(base *plane, steps []step, b *bounds) ([]Code, error) {
 				found = append(found, c)
 			}
 		}
+		found = rejoin(found)
 		if stop != nil || len(codes) > 0 && !more {
 			break
 		}
@@ -451,8 +455,15 @@ func readGrids(bin func(*plane) *bitmap, p *plane, b *bounds) (codes []Code, mor
 	// rung, while a picture of one code costs no more.
 	pool := found
 	for round := 0; round < maxRounds && stop == nil && len(pool) >= 3; round++ {
-		before := len(read)
+		before, failed := len(read), 0
+		// A round samples would-be codes until maxTriples have failed,
+		// not maxTriples in all: in a sheet of codes, three finders of
+		// neighbouring codes round the gap between them are as square
+		// as one code's, and took the tries from the codes.
 		for _, t := range gridTriples(pool) {
+			if failed == maxTriples {
+				break
+			}
 			if used[t.tl] || used[t.tr] || used[t.bl] {
 				continue
 			}
@@ -487,7 +498,9 @@ func readGrids(bin func(*plane) *bitmap, p *plane, b *bounds) (codes []Code, mor
 				used[t.tl], used[t.tr], used[t.bl] = true, true, true
 				read = append(read, t)
 				syms = append(syms, s)
+				continue
 			}
+			failed++
 		}
 		if len(read) == before {
 			break
@@ -606,7 +619,25 @@ func sequence(syms []symbol) Code {
 			Version: s.code.Version, EC: s.code.EC, Points: s.code.Points})
 	}
 	c.Text = text.String()
+	c.members = syms
 	return c
+}
+
+// rejoin joins the parts of a sequence that different rungs read into one
+// code: a rung joins the symbols it read (finish), and in a sheet of
+// codes one threshold or scale can read some parts and another the rest.
+// Codes that stand alone are kept as they are.
+func rejoin(codes []Code) []Code {
+	var out []Code
+	var syms []symbol
+	for _, c := range codes {
+		if c.members == nil {
+			out = append(out, c)
+			continue
+		}
+		syms = append(syms, c.members...)
+	}
+	return append(out, join(syms)...)
 }
 
 // contentBytes re-reads the data codewords with byte segments passed

@@ -1,6 +1,12 @@
 // Package api is the service's HTTP interface: routing, caching headers,
 // CORS and problem documents around thin handlers that call the core. The
 // same handler serves natively (go run ./worker) and inside the Worker.
+// The route table also writes the OpenAPI description (openapi.go), over
+// openapi.json, its fixed part: what no table says (summaries, the fixed
+// headers, responses and JSON-RPC schemas) is data there, and the code
+// adds what the registry says (parameters, formats, kinds, the schemas
+// of the types the handlers answer with); llms.go writes /llms.txt over
+// its prose in llms.txt the same way.
 package api
 
 import (
@@ -30,7 +36,7 @@ type route struct {
 	path     string
 	methods  []string // GET implies HEAD
 	handle   http.HandlerFunc
-	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names
+	doc      func() map[string]obj // the route's OpenAPI operations, by the path OpenAPI names, over openapi.json's; nil: openapi.json's alone
 	post     *postHelp             // for a POST route: what to send, for the fix of a 405
 	heavy    bool                  // takes one of the slots (busy.go)
 	exact    bool                  // not a prefix though it end in / (goQR's paths), and then answered without the / too
@@ -82,8 +88,8 @@ func New(c Config) http.Handler {
 			"a JSON object of the GET parameters (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"data":"hello","frame":"banner-bottom","frame_text":"SCAN ME"}'`}},
 		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle, doc: pathDoc},
-		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health, doc: healthDoc},
-		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types, doc: typesDoc},
+		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
+		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
 		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, doc: batchDoc, heavy: true, post: &postHelp{
 			"a JSON body of items (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},
@@ -99,9 +105,9 @@ func New(c Config) http.Handler {
 		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
-		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI, doc: openAPIOpDoc},
-		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false), doc: llmsDoc(false)},
-		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true), doc: llmsDoc(true)},
+		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},
+		{path: "/llms.txt", methods: []string{"GET"}, handle: s.llms(false)},
+		{path: "/llms-full.txt", methods: []string{"GET"}, handle: s.llms(true)},
 	}
 	// goQR's, QuickChart's and Google's paths (compat.go), then
 	// /api/v1/<kind>, after the fixed paths.
@@ -157,7 +163,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version")
 		h.Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
-	case contains(allow, r.Method):
+	case slices.Contains(allow, r.Method):
 		if rt.heavy {
 			release, ok := s.Slots.acquire(w, r)
 			if !ok {
@@ -179,7 +185,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // body too, so its fix is a sentence with an example (see postHelp).
 func methodFix(rt *route, r *http.Request) string {
 	switch {
-	case contains(rt.methods, "GET"):
+	case slices.Contains(rt.methods, "GET"):
 		return "GET " + request.NewCall(r.URL.EscapedPath(), r.URL.Query()).With("", "")
 	case rt.post == nil:
 		return "Send " + rt.methods[0] + " " + rt.path + "."
@@ -279,13 +285,4 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	// The body is written for HEAD too: net/http drops it natively, workerd
 	// drops it in the Worker, and a Content-Length with no body is an error there.
 	w.Write(body)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -22,45 +22,29 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	req, p := batch.Parse(body)
+	a, p := batch.Do(r.Context(), body, reply.Origin(r))
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	res, p := batch.Run(r.Context(), req, reply.Origin(r))
-	if p != nil {
-		writeProblem(w, r, p)
+	if a.File == nil {
+		writeJSON(w, a.Response)
 		return
 	}
-	switch req.Output {
-	case "zip":
-		w.Header().Set("Content-Type", "application/zip")
-		w.Header().Set("Content-Disposition", `attachment; filename="qr-codes.zip"`)
-		w.Header().Set("Cache-Control", "no-store")
-		w.Write(res.Zip())
-	case "sheet":
-		pdf, failed, p := batch.Sheet(r.Context(), req, res)
-		if p != nil {
-			writeProblem(w, r, p)
-			return
+	h := w.Header()
+	h.Set("Content-Type", a.ContentType)
+	h.Set("Content-Disposition", `attachment; filename="`+a.Name+`"`)
+	h.Set("Cache-Control", "no-store")
+	if len(a.Failed) > 0 {
+		// The items that failed take no label; their problems are what
+		// output json answers for the same items.
+		list := make([]string, len(a.Failed))
+		for i, n := range a.Failed {
+			list[i] = strconv.Itoa(n)
 		}
-		h := w.Header()
-		h.Set("Content-Type", "application/pdf")
-		h.Set("Content-Disposition", `attachment; filename="qr-labels.pdf"`)
-		h.Set("Cache-Control", "no-store")
-		if len(failed) > 0 {
-			// The items that failed take no label; their problems are
-			// what output json answers for the same items.
-			list := make([]string, len(failed))
-			for i, n := range failed {
-				list[i] = strconv.Itoa(n)
-			}
-			h.Set("x-qr-failed", strings.Join(list, ","))
-		}
-		w.Write(pdf)
-	default:
-		writeJSON(w, res)
+		h.Set("x-qr-failed", strings.Join(list, ","))
 	}
+	w.Write(a.File)
 }
 
 // jsonBody reads the JSON body of a POST, refused before it is read when

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"qrkeyless/core/compat"
-	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
@@ -78,23 +77,10 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 	return func() map[string]obj {
 		var ps []obj
 		for _, pa := range p.Params {
-			sc := obj{"type": pa.Type}
-			if pa.Enum != nil {
-				sc["enum"] = pa.Enum
-			}
-			if pa.Pattern != "" {
-				sc["pattern"] = pa.Pattern
-			}
-			if pa.Type == "integer" && pa.Max > 0 {
-				sc["minimum"], sc["maximum"] = pa.Min, pa.Max
-			}
-			if pa.Default != "" {
-				sc["default"] = compatValue(pa, pa.Default)
-			}
-			q := obj{"name": pa.Name, "in": "query", "required": pa.Required, "schema": sc,
+			q := obj{"name": pa.Name, "in": "query", "required": pa.Required, "schema": pa.Schema(),
 				"description": pa.Help + " Here: " + strings.TrimSuffix(pa.Maps, ".") + "."}
 			if pa.Example != "" {
-				q["example"] = compatValue(pa, pa.Example)
+				q["example"] = pa.Value(pa.Example)
 			}
 			ps = append(ps, q)
 		}
@@ -103,65 +89,27 @@ func compatDoc(p *compat.Peer) func() map[string]obj {
 			f, _ := render.LookupFormat(name)
 			formats = append(formats, f)
 		}
-		return map[string]obj{p.Path: {"summary": p.Name + "'s URLs, answered as they are", "operationId": compatID(p), "tags": []string{"compatibility"},
+		return map[string]obj{p.Path: {"summary": p.Name + "'s URLs, answered as they are",
 			"description": fmt.Sprintf("For links written for %s: replace the host (%s) with this service's and keep the path and query. "+
 				"Defaults and bounds are %s's; a parameter %s does not have is ignored, as %s ignores it. "+
 				"The image is exactly the size asked, quiet zone included. A problem's fix is the corrected %s URL.",
 				p.Name, strings.Join(p.Hosts, ", "), p.Name, p.Name, p.Name, p.Name),
 			"parameters": ps,
-			"responses":  with(codeResponses(formats), problems(generated...))}}
+			"responses":  codeResponses(formats)}}
 	}
-}
-
-// compatID is a peer's operationId: goqrCreate, quickchartQR, googleChart.
-func compatID(p *compat.Peer) string {
-	switch p {
-	case compat.GoQR:
-		return "goqrCreate"
-	case compat.QuickChart:
-		return "quickchartQR"
-	}
-	return "googleChart"
-}
-
-// compatValue is a default or example as the JSON value of pa's type.
-func compatValue(pa compat.Param, v string) any {
-	return params.Param{Type: pa.Type}.Value(v)
 }
 
 // codeResponses are imageResponses for the formats given.
 func codeResponses(formats []render.Format) obj {
-	content := obj{}
-	for _, f := range formats {
-		ct, _, _ := strings.Cut(f.ContentType, ";")
-		schema := obj{"type": "string", "description": "format=" + f.Name}
-		if f.Binary {
-			schema["format"] = "binary"
-		}
-		content[ct] = obj{"schema": schema}
-	}
-	return obj{"200": obj{"description": "The code in the requested format", "headers": cacheHeaders(), "content": content},
+	return obj{"200": obj{"description": "The code in the requested format", "headers": cacheHeaders(), "content": formatContent(formats)},
 		"304": ref("responses", "NotModified")}
 }
 
-// readQRDoc documents goQR's read-qr-code.
+// readQRDoc documents goQR's read-qr-code: the image bodies decode takes.
+// openapi.json says the rest: goQR's answer, with its error for an image
+// without a code word for word (compat.NotFound; TestCompatDocumented).
 func readQRDoc() map[string]obj {
-	str := obj{"type": "string"}
-	nullable := obj{"anyOf": []obj{str, {"type": "null"}}}
-	answer := obj{"type": "array", "minItems": 1, "maxItems": 1, "items": obj{"type": "object", "required": []string{"type", "symbol"}, "properties": obj{
-		"type": obj{"const": "qrcode"},
-		"symbol": obj{"type": "array", "minItems": 1, "items": obj{"type": "object", "required": []string{"seq", "data", "error"}, "properties": obj{
-			"seq":   obj{"type": "integer", "minimum": 0, "description": "The code's place in reading order, from 0"},
-			"data":  with(nullable, obj{"description": "The code's text; null when none was read"}),
-			"error": with(nullable, obj{"description": "null, or goQR's error: " + compat.NotFound}),
-		}}}}}}
-	return map[string]obj{compat.GoQRRead: {"summary": "goQR's read-qr-code, answered as goQR answers it", "operationId": "goqrRead", "tags": []string{"compatibility"},
-		"description": "POST the image as multipart form field file, as goQR takes it (or as the body, or as JSON {\"image\": data URI}, as POST /api/v1/decode does). " +
-			"The answer is goQR's JSON: one symbol a code found, in reading order; an image without a readable code is a symbol whose error is goQR's \"" + compat.NotFound + "\". " +
-			"goQR's fileurl, an address to fetch, is a 400: nothing is fetched.",
-		"requestBody": obj{"required": true, "content": decodeBodies()},
-		"responses": with(obj{"200": obj{"description": "goQR's answer", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": jsonContent(answer)}}, problems("400", "413", "415"))}}
+	return map[string]obj{compat.GoQRRead: {"requestBody": obj{"content": decodeBodies()}}}
 }
 
 // compatLLMs is llms.txt's section on the peers: an item a path, with

@@ -33,8 +33,15 @@ func TestCompatDocumented(t *testing.T) {
 			}
 		}
 	}
-	if post, _ := paths[compat.GoQRRead].(map[string]any)["post"].(map[string]any); post == nil || post["tags"].([]any)[0] != "compatibility" {
-		t.Errorf("%s: no POST tagged compatibility", compat.GoQRRead)
+	post, _ := paths[compat.GoQRRead].(map[string]any)["post"].(map[string]any)
+	if post == nil || post["tags"].([]any)[0] != "compatibility" {
+		t.Fatalf("%s: no POST tagged compatibility", compat.GoQRRead)
+	}
+	// goQR's error for an image without a code, as clients compare it: in
+	// the description and in the answer's schema, word for word.
+	answer, _ := json.Marshal(post["responses"].(map[string]any)["200"])
+	if !strings.Contains(post["description"].(string), `"`+compat.NotFound+`"`) || !strings.Contains(string(answer), "goQR's error: "+compat.NotFound+`"`) {
+		t.Errorf("%s does not give goQR's error %q word for word", compat.GoQRRead, compat.NotFound)
 	}
 	w := httptest.NewRecorder()
 	New(Config{}).ServeHTTP(w, httptest.NewRequest("GET", "/llms.txt", nil))

@@ -310,3 +310,23 @@ func TestEitherOrIsDeclared(t *testing.T) {
 		t.Fatal("no kind declares an either/or rule")
 	}
 }
+
+// TestOpenAPIFixedPartsAreRoutes holds openapi.json to the route table:
+// each operation it fixes is a path the description has or the prefix of
+// a route's operations (the kinds'), so none is left behind when a route
+// goes, and each route it alone describes has its operationId there.
+func TestOpenAPIFixedPartsAreRoutes(t *testing.T) {
+	paths := openAPI(t)["paths"].(map[string]any)
+	_, ops := fixed()
+	s := New(Config{}).(*server)
+	for path := range ops {
+		if paths[path] == nil && !slices.ContainsFunc(s.routes, func(rt route) bool { return rt.path == path }) {
+			t.Errorf("openapi.json describes %s, which no route answers", path)
+		}
+	}
+	for _, rt := range s.routes {
+		if op, _ := ops[rt.path].(map[string]any); rt.doc == nil && (op == nil || op["operationId"] == nil) {
+			t.Errorf("%s has no doc and no operation in openapi.json", rt.path)
+		}
+	}
+}

@@ -1,8 +1,10 @@
 package api
 
 import (
+	_ "embed"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"qrkeyless/core/batch"
@@ -20,81 +22,59 @@ func (s *server) llms(full bool) http.HandlerFunc {
 	}
 }
 
+// llmsTemplate is llms.txt's prose: {name} marks where llmsText puts
+// what the tables say.
+//
+//go:embed llms.txt
+var llmsTemplate string
+
 // llmsText follows the llms.txt convention (llmstxt.org): an H1, a
 // blockquote, free notes, then H2 sections whose every item is a markdown
 // link with notes. The full file adds every kind's fields to its item.
 func llmsText(full bool) string {
-	var b strings.Builder
-	b.WriteString(`# Keyless QR code service
-
-> QR codes with no API key, no signup, no watermark, nothing stored. GET a URL, get a code.
-> Every 4xx answer is a problem document (application/problem+json) whose "fix" is a corrected call.
-
-Generate: GET /api/v1/qr?data=<text>&format=png (aliases of data: ` + strings.Join(params.Data.Aliases, ", ") + `), or path style GET /q/<percent-encoded text>.png (.` + strings.Join(render.Exts(), " .") + `).
-Typed payloads: GET /api/v1/<kind>?<fields>, built exactly as scanners expect. Add verify=1 for the x-qr-ec, x-qr-contrast and x-qr-verified headers; every code carries x-qr-symbol, x-qr-version and x-qr-parts. symbol=micro or rmqr makes Micro QR or rMQR (which many phone cameras do not read); parts=2..16 a structured-append sequence.
-
-Rendering parameters, on every generation endpoint (enum values in any case; an empty value means the default):
-`)
+	var ps, kinds strings.Builder
 	for _, p := range params.Shared {
-		fmt.Fprintf(&b, "* %s", p.Name)
+		fmt.Fprintf(&ps, "* %s", p.Name)
 		if len(p.Aliases) > 0 {
-			fmt.Fprintf(&b, " (%s)", strings.Join(p.Aliases, ", "))
+			fmt.Fprintf(&ps, " (%s)", strings.Join(p.Aliases, ", "))
 		}
-		fmt.Fprintf(&b, ": %s", p.Help)
+		fmt.Fprintf(&ps, ": %s", p.Help)
 		if p.Enum != nil {
-			fmt.Fprintf(&b, " One of %s.", strings.Join(p.Enum(), ", "))
+			fmt.Fprintf(&ps, " One of %s.", strings.Join(p.Enum(), ", "))
 		}
 		if p.Type == "integer" {
-			fmt.Fprintf(&b, " %d to %d.", p.Min, p.Max)
+			fmt.Fprintf(&ps, " %d to %d.", p.Min, p.Max)
 		}
 		if p.Default != "" {
-			fmt.Fprintf(&b, " Default %s.", p.Default)
+			fmt.Fprintf(&ps, " Default %s.", p.Default)
 		}
-		b.WriteString("\n")
+		ps.WriteString("\n")
 	}
-	fmt.Fprintf(&b, `
-## API
-
-- [Generate a code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com): GET /api/v1/qr?data=<text>, in any format: %s
-- [Generate, path style](/q/hello%%20world.png): GET /q/<percent-encoded text>.png (.pdf and .eps for print)
-- [In a terminal](/q/hello): curl <host>/q/hello prints the code (format=utf8; also ansi, ascii)
-- [Branded code](/api/v1/qr?data=https%%3A%%2F%%2Fexample.com&frame=banner-bottom&frame_text=SCAN%%20ME&color=linear:0f2027,2c5364,135deg): a logo (logo=<data URI>), a frame with a call to action, gradients and eye colours, in png, svg and base64; a code whose own pixels change (logo, gradient, eye colours) is verified before it is served, and one that would not scan is a 422 whose fix is the nearest call that does (the largest logo_size that scans)
-- [Generate with a JSON body](/openapi.json): POST /api/v1/qr with {"data":"...","logo":"data:image/png;base64,..."}: the GET parameters as fields, for a logo too large for a URL (up to 256 KiB)
-- [Batch](/openapi.json): POST /api/v1/qr/batch with {"items":[{"data":"..."},{"type":"wifi","fields":{...}}]}, up to %d items, output %s (sheet: a PDF label sheet, "sheet":{"preset":"a4-3x7"}); the same from a spreadsheet in the browser at [/batch](/batch)
-- [Decode](/openapi.json): POST /api/v1/decode with the image as the body (PNG, JPEG, GIF, WebP), a multipart field "file", or {"image":"data:..."}
-- [Inspect](/inspect): POST /api/v1/inspect with an image as decode takes it: ISO/IEC 15415-style grades for each code (contrast, modulation, damage, nonuniformity, error correction left), quiet zone and module size, with causes and fixes; where nothing reads, where reading stopped (finder, grid, format, codewords); overlay=1 adds the picture with what was found marked. In the browser, nothing uploaded, at [/inspect](/inspect)
-- [Verify](/api/v1/verify?data=https%%3A%%2F%%2Fexample.com&style=rounded): GET /api/v1/verify?data=...&<rendering parameters>: does the code scan; contrast, quiet zone, warnings
-- [Size advice](/api/v1/size?data=https%%3A%%2F%%2Fexample.com&medium=poster): GET /api/v1/size?data=...&medium=poster: version, ec, the width to print in mm and pixels
-
-## Moving from goQR, QuickChart or Google Charts
-
-%s
-## Machine-readable
-
-- [API reference](/docs): every operation with its parameters, aliases, defaults, bounds, answers and problems, and an example to send from the page
-- [OpenAPI 3.1 description](/openapi.json): every operation, parameter, status and header
-- [Kinds and their fields](/api/v1/types): every typed kind with its JSON Schema
-- [MCP tool server](/api/mcp): Streamable HTTP, stateless, no auth (POST JSON-RPC): %s
-- [Every field of every kind](/llms-full.txt): this file with each kind's fields
-
-## Kinds
-
-`, strings.Join(render.FormatNames(), ", "), batch.MaxItems, strings.Join(batch.Outputs, ", "), compatLLMs(), strings.Join(tools.Names(), ", "))
 	for _, k := range payload.All() {
-		fmt.Fprintf(&b, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
+		fmt.Fprintf(&kinds, "- [%s](/%s): %s API: GET /api/v1/%s", k.Title, k.Name, k.Help, k.Name)
 		if full {
-			b.WriteString(". Fields: ")
+			kinds.WriteString(". Fields: ")
 			for i, fd := range k.Fields {
 				if i > 0 {
-					b.WriteString("; ")
+					kinds.WriteString("; ")
 				}
-				b.WriteString(fieldLine(fd))
+				kinds.WriteString(fieldLine(fd))
 			}
-			b.WriteString(".")
+			kinds.WriteString(".")
 		}
-		b.WriteString("\n")
+		kinds.WriteString("\n")
 	}
-	return b.String()
+	return strings.NewReplacer(
+		"{data_aliases}", strings.Join(params.Data.Aliases, ", "),
+		"{exts}", strings.Join(render.Exts(), " ."),
+		"{parameters}", ps.String(),
+		"{formats}", strings.Join(render.FormatNames(), ", "),
+		"{max_items}", strconv.Itoa(batch.MaxItems),
+		"{outputs}", strings.Join(batch.Outputs, ", "),
+		"{peers}", compatLLMs(),
+		"{tools}", strings.Join(tools.Names(), ", "),
+		"{kinds}", kinds.String(),
+	).Replace(llmsTemplate)
 }
 
 // fieldLine is one field of a kind, for llms-full.txt.

@@ -1,13 +1,13 @@
 package api
 
 import (
+	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image/color"
 	"net/http"
 	"slices"
-	"sort"
 	"strings"
 
 	"qrkeyless/core/batch"
@@ -26,6 +26,25 @@ import (
 
 type obj = map[string]any
 
+// fixedJSON is the description's static part: openapi.json's document
+// (info, tags, the fixed headers, responses and JSON-RPC schemas) and, by
+// path, what of each route's operations no table says (summaries, fixed
+// responses). The code below adds what the registry says: parameters,
+// formats, kinds and the schemas of the types the handlers answer with.
+//
+//go:embed openapi.json
+var fixedJSON []byte
+
+// fixed is openapi.json decoded afresh, since the description is built
+// by adding to it.
+func fixed() (document, operations obj) {
+	var f struct{ Document, Operations obj }
+	if err := json.Unmarshal(fixedJSON, &f); err != nil {
+		panic(err) // openapi.json is part of the program
+	}
+	return f.Document, f.Operations
+}
+
 // openAPI answers GET /openapi.json: OpenAPI 3.1, generated from the
 // routes, the parameter tables, the payload registry and the types the
 // handlers answer with, like every other list.
@@ -35,56 +54,40 @@ func (s *server) openAPI(w http.ResponseWriter, r *http.Request) {
 	writeDoc(w, r, "application/json", s.openAPIJSON)
 }
 
-// License is the service's licence, as the OpenAPI description, LICENSE and README state it.
-const License = "MIT"
-
 // openAPIDoc walks the routes: each carries its own operations (doc),
-// keyed by path; the typed prefix /api/v1/ carries one per kind.
+// keyed by path, over what openapi.json fixes for the path; a route
+// without doc is openapi.json's alone. The typed prefix /api/v1/ carries
+// one operation per kind, each over openapi.json's part for the prefix.
 func (s *server) openAPIDoc() obj {
-	paths := obj{}
+	doc, ops := fixed()
+	paths := doc["paths"].(obj)
+	fixedComponents := doc["components"].(obj)
+	for k, v := range components() {
+		c, _ := fixedComponents[k].(obj)
+		fixedComponents[k] = merge(c, v.(obj))
+	}
+	shared := fixedComponents["responses"].(obj)
 	for _, rt := range s.routes {
-		for path, op := range rt.doc() {
-			paths[path] = withMethods(rt, op)
+		byPath := map[string]obj{rt.path: {}}
+		if rt.doc != nil {
+			byPath = rt.doc()
+		}
+		for path, op := range byPath {
+			fixedOp, ok := ops[path].(obj)
+			if !ok { // a prefix's operations (the kinds') share its fixed part
+				fixedOp, _ = ops[rt.path].(obj)
+			}
+			item, _ := paths[path].(obj)
+			paths[path] = merge(item, withMethods(rt, merge(fixedOp, op), shared))
 		}
 	}
-	// MCP's transport defines GET (a stream of server messages) and DELETE
-	// (end a session); a stateless server has neither and says so.
-	for _, m := range []string{"get", "delete"} {
-		paths["/api/mcp"].(obj)[m] = obj{"operationId": "mcp" + strings.ToUpper(m[:1]) + m[1:], "tags": []string{"mcp"},
-			"summary":   "Not offered: the server is stateless, with no stream to listen on and no session to end",
-			"responses": obj{"405": ref("responses", "MethodNotAllowed"), "default": ref("responses", "Problem")}}
-	}
-	return obj{
-		"openapi": "3.1.0",
-		"info": obj{"title": "Keyless QR code service", "version": "1.0.0",
-			"license": obj{"name": License, "identifier": License},
-			"description": "QR codes with no key, no signup, no watermark, nothing stored.\n\n" +
-				"Every 4xx is a problem document (application/problem+json, schema Problem) whose `fix` is a corrected call. " +
-				"A path not listed here answers 404 and a method not listed 405 (with Allow), both as problem documents. " +
-				"Every route answers OPTIONS (CORS preflight, 204) and HEAD where it answers GET.\n\n" +
-				"Enum values are matched case-insensitively (`format=PNG` is `format=png`); the lists give the canonical spelling. " +
-				"A parameter marked deprecated is an alias of the one its description names; give one spelling, not both. " +
-				"An empty value (`color=`) means the parameter's default. Parameters the service does not know are ignored " +
-				"(links carry tracking parameters), except near misses of a known name (`sise=`), which are a 400 naming it.\n\n" +
-				"Fair use: a client that sends too many requests gets 429 with Retry-After; codes are cacheable forever (ETag, immutable)."},
-		"servers":  []obj{{"url": "/"}},
-		"security": []obj{}, // keyless: no scheme, on every operation
-		"tags": []obj{
-			{"name": "generate", "description": "Codes from text"},
-			{"name": "typed", "description": "Codes from a typed payload's fields, built exactly as scanners expect"},
-			{"name": "read", "description": "Decode, verify and size advice"},
-			{"name": "discovery", "description": "What the service offers, for people and agents"},
-			{"name": "mcp", "description": "The MCP tool server"},
-			{"name": "compatibility", "description": "The URLs of goQR, QuickChart and the Google Chart API, answered as they are"},
-		},
-		"paths":      paths,
-		"components": components(),
-	}
+	return doc
 }
 
 // withMethods returns the path item for rt: get (and head), or post, as the
-// route answers, and options on every route.
-func withMethods(rt route, op obj) obj {
+// route answers, and options on every route. shared are the responses
+// operations refer to by name, whose headers a HEAD answers with.
+func withMethods(rt route, op obj, shared obj) obj {
 	item := obj{}
 	id := op["operationId"].(string)
 	for _, m := range rt.methods {
@@ -96,7 +99,7 @@ func withMethods(rt route, op obj) obj {
 		delete(get, "post")
 		item[strings.ToLower(m)] = get
 		if m == "GET" {
-			head := obj{"operationId": id + "Head", "summary": "Headers of " + id + " without the body", "tags": op["tags"], "responses": headResponses(op["responses"].(obj))}
+			head := obj{"operationId": id + "Head", "summary": "Headers of " + id + " without the body", "tags": op["tags"], "responses": headResponses(op["responses"].(obj), shared)}
 			if ps, ok := op["parameters"]; ok {
 				head["parameters"] = ps
 			}
@@ -125,12 +128,12 @@ func withMethods(rt route, op obj) obj {
 }
 
 // headResponses are a GET's responses without their bodies.
-func headResponses(get obj) obj {
+func headResponses(get, shared obj) obj {
 	out := obj{}
 	for status, v := range get {
 		r := v.(obj)
 		if name, ok := r["$ref"].(string); ok { // a shared response: its headers, without its body
-			r = clone(sharedResponses()[strings.TrimPrefix(name, "#/components/responses/")].(obj))
+			r = clone(shared[strings.TrimPrefix(name, "#/components/responses/")].(obj))
 		}
 		if r["content"] != nil {
 			r = clone(r)
@@ -153,26 +156,7 @@ func clone(m obj) obj {
 // ref points at a component.
 func ref(kind, name string) obj { return obj{"$ref": "#/components/" + kind + "/" + name} }
 
-// problems are the problem responses of an operation, by status: every
-// operation also has 429 (fair use) and a default problem.
-func problems(statuses ...string) obj {
-	out := obj{"429": ref("responses", "TooManyRequests"), "default": ref("responses", "Problem")}
-	for _, s := range statuses {
-		if s == "422 would-not-scan" { // a branded code that fails verification
-			out["422"] = ref("responses", "WouldNotScan")
-			continue
-		}
-		out[s] = ref("responses", problemNames[s])
-	}
-	return out
-}
-
-// generated are the problem statuses of a generation endpoint: a 422 when
-// a branded code would not scan.
-var generated = []string{"400", "422 would-not-scan"}
-
-var problemNames = map[string]string{"400": "BadRequest", "403": "Forbidden", "405": "MethodNotAllowed", "413": "TooLarge", "415": "UnsupportedMediaType", "422": "NoCodeFound"}
-
+// with is a with b's members added, replacing a's.
 func with(a, b obj) obj {
 	out := clone(a)
 	for k, v := range b {
@@ -181,113 +165,70 @@ func with(a, b obj) obj {
 	return out
 }
 
-// The operations of the fixed routes; each route of New carries its own
-// (route.doc), keyed by the path OpenAPI names it by.
+// merge is a with b's members added, an object that both have merged
+// member by member: openapi.json's part of an operation with the code's.
+func merge(a, b obj) obj {
+	out := clone(a)
+	for k, v := range b {
+		x, ok1 := out[k].(obj)
+		y, ok2 := v.(obj)
+		if ok1 && ok2 {
+			v = merge(x, y)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// The operations of the fixed routes, as far as tables make them; each
+// route of New carries its own (route.doc), keyed by the path OpenAPI
+// names it by, and openapi.json holds the rest.
 
 func dataParams() []obj {
 	return append([]obj{queryParam(params.Data, true, nil)}, aliasParams(params.Data, nil)...)
 }
 
 func generateDoc() map[string]obj {
-	return map[string]obj{"/api/v1/qr": {"summary": "Generate a QR code from text", "operationId": "generate", "tags": []string{"generate"},
-		"description": "A branded code (a gradient, eye colours, a logo, a frame or its text) is verified before it is served; one that would not scan is a 422 whose fix is the nearest call that does.",
-		"parameters":  concat(dataParams(), []obj{verifyParam()}, sharedParams(nil, nil)),
-		"responses":   with(imageResponses(true), problems(generated...)),
-		"post": obj{"summary": "Generate a QR code from a JSON body of the GET parameters", "operationId": "generatePost", "tags": []string{"generate"},
-			"description": "The parameters of GET /api/v1/qr as the fields of one JSON object (strings, numbers, booleans), for a logo too large for a URL (up to 256 KiB; the body up to 512 KiB). A fix is written as such a body: POST /api/v1/qr with {...}.",
-			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "GenerateBody"),
-				"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
-			"responses": with(imageResponses(true), problems("400", "413", "415", "422 would-not-scan"))}}}
+	return map[string]obj{"/api/v1/qr": {
+		"parameters": slices.Concat(dataParams(), []obj{verifyParam()}, sharedParams(nil, nil)),
+		"responses":  imageResponses(),
+		"post": obj{"requestBody": obj{"content": obj{"application/json": obj{
+			"example": obj{"data": "https://example.com", "frame": "banner-bottom", "frame_text": "SCAN ME", "logo": params.LogoExample}}}},
+			"responses": imageResponses()}}}
 }
 
 func pathDoc() map[string]obj {
-	return map[string]obj{"/q/{file}": {"summary": "Generate a QR code, path style: /q/<percent-encoded data>.<png|svg|json|txt>", "operationId": "generatePath", "tags": []string{"generate"},
+	return map[string]obj{"/q/{file}": {
 		"description": "The extension chooses the format (" + strings.Join(render.Exts(), ", ") + "); a format parameter that disagrees is a 400. " +
 			"The data is the path segment before the last dot, percent-decoded: a client encodes `hello world` as `hello%20world`. " +
 			"Without an extension (no dot at all), a command-line client (curl, Wget, HTTPie, xh, or Accept: text/plain) gets format=utf8 and everything else PNG, with Vary: User-Agent, Accept.",
-		"parameters": concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
+		"parameters": slices.Concat([]obj{{"name": "file", "in": "path", "required": true, "description": "The data, percent-encoded, then a dot and the extension; or the data alone, without a dot",
 			"schema": obj{"type": "string", "pattern": `^([^.]+|.+\.(` + strings.Join(render.Exts(), "|") + `))$`}, "example": "hello world.svg"}},
 			[]obj{verifyParam()}, sharedParams(nil, []string{params.Format.Name})),
-		"responses": with(imageResponses(true), problems("400"))}}
-}
-
-func healthDoc() map[string]obj {
-	return map[string]obj{"/api/v1/health": {"summary": "Liveness, and the instance's memory", "operationId": "health", "tags": []string{"discovery"},
-		"responses": with(obj{"200": obj{"description": "The service answers", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": jsonContent(ref("schemas", "Health"))}}, problems())}}
-}
-
-func typesDoc() map[string]obj {
-	return map[string]obj{"/api/v1/types": {"summary": "Every typed payload kind with its field schema", "operationId": "types", "tags": []string{"discovery"},
-		"responses": with(docResponses("application/json", ref("schemas", "Types")), problems("400"))}}
+		"responses": imageResponses()}}
 }
 
 func verifyDoc() map[string]obj {
-	return map[string]obj{"/api/v1/verify": {"summary": "Render, rasterize and decode a code; report whether it scans", "operationId": "verify", "tags": []string{"read"},
-		"parameters": concat(dataParams(), sharedParams(nil, nil)),
-		"responses":  with(cachedJSON("The report", ref("schemas", "VerifyReport")), problems("400"))}}
+	return map[string]obj{"/api/v1/verify": {"parameters": slices.Concat(dataParams(), sharedParams(nil, nil))}}
 }
 
 func sizeDoc() map[string]obj {
-	return map[string]obj{"/api/v1/size": {"summary": "How large to print or show a code", "operationId": "size", "tags": []string{"read"},
-		"description": "Give data or length (one of them), and distance_m or medium.",
-		"parameters":  sizeParams(),
-		"responses":   with(cachedJSON("The advice", ref("schemas", "SizeAdvice")), problems("400"))}}
+	return map[string]obj{"/api/v1/size": {"parameters": sizeParams()}}
 }
 
 func decodeDoc() map[string]obj {
-	return map[string]obj{"/api/v1/decode": {"summary": "Decode every QR code in an image", "operationId": "decode", "tags": []string{"read"},
-		"requestBody": obj{"required": true, "content": decodeBodies()},
-		"responses": with(obj{"200": obj{"description": "The codes found", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": jsonContent(ref("schemas", "DecodeResult"))}}, problems("400", "413", "415", "422"))}}
+	return map[string]obj{"/api/v1/decode": {"requestBody": obj{"content": decodeBodies()}}}
 }
 
 func inspectDoc() map[string]obj {
-	bodies := decodeBodies()
-	body := bodies["application/json"].(obj)
-	schema := body["schema"].(obj)
-	props := obj{"overlay": obj{"type": "boolean", "description": "true adds the overlay, as the query's overlay=1 does."}}
-	for k, v := range schema["properties"].(obj) {
-		props[k] = v
-	}
-	bodies["application/json"] = obj{"schema": with(schema, obj{"properties": props}), "example": body["example"]}
-	return map[string]obj{"/api/v1/inspect": {"summary": "Grade every QR code in a picture (ISO/IEC 15415-style), or say where reading stopped", "operationId": "inspect", "tags": []string{"read"},
+	return map[string]obj{"/api/v1/inspect": {
 		"description": inspect.Method + " For each code: eight graded parameters, the quiet zone on each side, the module size, version, level, mask, the codewords corrected in each block, and causes with fixes. Where nothing reads: stopped_at (finder, grid, format or codewords) with causes. docs/inspect.md explains the grades.",
 		"parameters":  []obj{queryParam(params.Overlay, false, nil)},
-		"requestBody": obj{"required": true, "content": bodies},
-		"responses": with(obj{"200": obj{"description": "The report: a code report for each code read, or where reading stopped", "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": jsonContent(ref("schemas", "InspectReport"))}}, problems("400", "413", "415"))}}
+		"requestBody": obj{"content": decodeBodies()}}} // and openapi.json's overlay
 }
 
 func batchDoc() map[string]obj {
-	return map[string]obj{"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems), "operationId": "batch", "tags": []string{"generate"},
-		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "BatchRequest"),
-			"example": obj{"output": "url", "items": []obj{{"id": "home", "data": "https://example.com"}, {"type": "wifi", "fields": obj{"ssid": "Cafe Guest", "security": "nopass"}}}}}}},
-		"responses": with(obj{"200": obj{"description": "Items in request order; a zip of PNGs for output=zip; a PDF label sheet for output=sheet, on which the items that failed take no label",
-			"headers": obj{"Cache-Control": ref("headers", "Cache-Control"), "x-qr-failed": obj{"description": "output=sheet: the indexes (from 0) of the items that failed; output json answers their problems",
-				"schema": obj{"type": "string", "pattern": "^[0-9]+(,[0-9]+)*$"}}}, "content": obj{
-				"application/json": obj{"schema": ref("schemas", "BatchResults")}, "application/zip": obj{"schema": obj{"type": "string", "format": "binary"}},
-				"application/pdf": obj{"schema": obj{"type": "string", "format": "binary"}}}}},
-			problems("400", "413", "415"))}}
-}
-
-func openAPIOpDoc() map[string]obj {
-	return map[string]obj{"/openapi.json": {"summary": "This description", "operationId": "openapi", "tags": []string{"discovery"},
-		"responses": with(docResponses("application/json", obj{"type": "object", "required": []string{"openapi", "info", "paths"},
-			"properties": obj{"openapi": obj{"type": "string"}, "info": obj{"type": "object"}, "paths": obj{"type": "object"}}}), problems("400"))}}
-}
-
-func llmsDoc(full bool) func() map[string]obj {
-	if full {
-		return func() map[string]obj {
-			return map[string]obj{"/llms-full.txt": {"summary": "llms.txt with every field of every kind", "operationId": "llmsFull", "tags": []string{"discovery"},
-				"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))}}
-		}
-	}
-	return func() map[string]obj {
-		return map[string]obj{"/llms.txt": {"summary": "What the service does, for language models (llms.txt)", "operationId": "llms", "tags": []string{"discovery"},
-			"responses": with(docResponses("text/plain", obj{"type": "string"}), problems("400"))}}
-	}
+	return map[string]obj{"/api/v1/qr/batch": {"summary": fmt.Sprintf("Generate up to %d codes", batch.MaxItems)}}
 }
 
 // typedDoc documents the typed prefix: one operation per kind.
@@ -299,37 +240,32 @@ func typedDoc() map[string]obj {
 	return out
 }
 
-func concat(lists ...[]obj) []obj {
-	var out []obj
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
-func jsonContent(schema obj) obj { return obj{"application/json": obj{"schema": schema}} }
-
-// cachedJSON is a 200 that is kept forever, or 304.
-func cachedJSON(desc string, schema obj) obj {
-	return obj{"200": obj{"description": desc, "headers": cacheHeaders(), "content": jsonContent(schema)}, "304": ref("responses", "NotModified")}
-}
-
-// docResponses are a discovery document's: revalidated by ETag.
-func docResponses(contentType string, schema obj) obj {
-	return obj{"200": obj{"description": "The document, kept for minutes and revalidated by its ETag", "headers": obj{
-		"ETag": with(ref("headers", "ETag"), nil), "Cache-Control": ref("headers", "Cache-Control")},
-		"content": obj{contentType: obj{"schema": schema}}}, "304": ref("responses", "NotModified")}
-}
-
+// cacheHeaders are the headers of an answer kept at the edge and by clients.
 func cacheHeaders() obj {
 	return obj{"ETag": ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control"), "Referrer-Policy": ref("headers", "Referrer-Policy"), "x-qr-cache": ref("headers", "x-qr-cache")}
 }
 
 // imageResponses are a generation endpoint's: the code in its format, with
-// the verification headers when verify=1 asked for them.
-func imageResponses(verify bool) obj {
+// the verification headers for when verify=1 asks for them.
+func imageResponses() obj {
+	content := formatContent(render.Formats)
+	headers := cacheHeaders()
+	for _, h := range symbolHeaders {
+		headers[h.name] = ref("headers", h.name)
+	}
+	content["application/zip"] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=zip with parts: one PNG a part"}}
+	for _, h := range []string{"x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
+		headers[h] = ref("headers", h)
+	}
+	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
+		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
+}
+
+// formatContent is the content of an answer in one of formats, by content
+// type; formats of one type (utf8, ansi, ascii) share its entry.
+func formatContent(formats []render.Format) obj {
 	content := obj{}
-	for _, f := range render.Formats {
+	for _, f := range formats {
 		ct, _, _ := strings.Cut(f.ContentType, ";")
 		switch {
 		case ct == "application/json":
@@ -342,18 +278,7 @@ func imageResponses(verify bool) obj {
 			content[ct] = obj{"schema": obj{"type": "string", "description": "format=" + f.Name}}
 		}
 	}
-	headers := cacheHeaders()
-	for _, h := range symbolHeaders {
-		headers[h.name] = ref("headers", h.name)
-	}
-	content["application/zip"] = obj{"schema": obj{"type": "string", "format": "binary", "description": "format=zip with parts: one PNG a part"}}
-	if verify {
-		for _, h := range []string{"x-qr-ec", "x-qr-contrast", "x-qr-verified"} {
-			headers[h] = ref("headers", h)
-		}
-	}
-	return obj{"200": obj{"description": "The code in the requested format. A code made from a secret (a wifi password) is sent no-store, no-referrer and without an ETag.",
-		"headers": headers, "content": content}, "304": ref("responses", "NotModified")}
+	return content
 }
 
 // paramSchema is p's value schema for an OpenAPI parameter, whose
@@ -399,13 +324,7 @@ func sharedParams(taken, skip []string) []obj {
 		if slices.Contains(skip, p.Name) || slices.Contains(taken, p.Name) {
 			continue
 		}
-		var aliases []string
-		for _, a := range p.Aliases {
-			if slices.Contains(taken, a) {
-				continue
-			}
-			aliases = append(aliases, a)
-		}
+		aliases := slices.DeleteFunc(slices.Clone(p.Aliases), func(a string) bool { return slices.Contains(taken, a) })
 		if len(aliases) == len(p.Aliases) {
 			out = append(out, ref("parameters", p.Name))
 		} else {
@@ -441,39 +360,29 @@ func verifyParam() obj {
 // object parameter (each property is a query parameter of its own), so
 // that the kind's either/or rules, patterns and formats are the schema's.
 func typedOperation(k *payload.Kind) obj {
-	var taken []string
+	var names, taken []string
 	for _, fd := range k.Fields {
+		names = append(names, fd.Name)
 		taken = append(taken, fd.Name)
 		if fd.Short != "" {
 			taken = append(taken, fd.Short)
 		}
 	}
-	sample := obj{}
-	for name, v := range k.Sample() {
-		sample[name] = v
-	}
 	fields := obj{"name": "fields", "in": "query", "style": "form", "explode": true, "required": true,
-		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(fieldNames(k), "=...&") + "=...).",
-		"schema":      ref("schemas", kindSchemaName(k)), "example": sample}
+		"description": "The kind's fields, each a query parameter of its own (" + k.Name + "?" + strings.Join(names, "=...&") + "=...).",
+		"schema":      ref("schemas", kindSchemaName(k)), "example": k.Sample()}
 	var skip []string
 	if k.Symbol != (payload.Symbol{}) { // the standard fixes the symbol: no symbol controls
 		for _, p := range params.SymbolParams {
 			skip = append(skip, p.Name)
 		}
 	}
-	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"), "tags": []string{"typed"},
-		"parameters": concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
-		"responses":  with(imageResponses(true), problems(generated...))}
+	return obj{"summary": k.Title + ": " + k.Help, "operationId": "typed_" + strings.ReplaceAll(k.Name, "-", "_"),
+		"parameters": slices.Concat([]obj{fields, verifyParam()}, sharedParams(taken, skip)),
+		"responses":  imageResponses()}
 }
 
-func fieldNames(k *payload.Kind) []string {
-	var out []string
-	for _, fd := range k.Fields {
-		out = append(out, fd.Name)
-	}
-	return out
-}
-
+// kindSchemaName names k's fields schema among the components: WifiFields.
 func kindSchemaName(k *payload.Kind) string {
 	var b strings.Builder
 	for _, part := range strings.Split(k.Name, "-") {
@@ -546,30 +455,11 @@ func examplePNG() []byte {
 	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"})
 }
 
-// mcpDoc documents POST /api/mcp: JSON-RPC errors for what the
-// protocol defines (a body that is not JSON, not a request, an unknown
-// method), problem documents for what HTTP refuses before it.
+// mcpDoc documents POST /api/mcp: openapi.json says the rest (JSON-RPC
+// errors for what the protocol defines, problem documents for what HTTP
+// refuses before it).
 func mcpDoc() map[string]obj {
-	rpc := ref("schemas", "JSONRPCResponse")
-	rpcError := obj{"description": "A JSON-RPC error (the body is not JSON, not one JSON-RPC message, or names no method this server has)",
-		"content": jsonContent(ref("schemas", "JSONRPCError"))}
-	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(tools.Names(), ", "), "operationId": "mcp", "tags": []string{"mcp"},
-		"description": "One JSON-RPC message per POST, revisions 2025-11-25 and 2026-07-28. JSON-RPC failures are JSON-RPC error objects " +
-			"(400 for a parse error or an invalid request, 404 for an unknown method); a failed tool call is a result with isError. " +
-			"HTTP refusals before JSON-RPC (content type, size, a non-local Origin on a loopback server, GET or DELETE) are problem documents.",
-		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCRequest"),
-			"example": obj{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}}}},
-		"responses": with(obj{
-			"200": obj{"description": "The JSON-RPC response, as JSON or as one event of a text/event-stream, as Accept asks",
-				"content": obj{"application/json": obj{"schema": rpc}, "text/event-stream": obj{"schema": obj{"type": "string"}}}},
-			"202": obj{"description": "A notification or a response was accepted; no body"},
-			"204": obj{"description": "A cancelled or empty exchange; no body"},
-			"304": ref("responses", "NotModified"),
-			"400": obj{"description": "A JSON-RPC error (the body is not JSON or not one JSON-RPC message; at 2026-07-28, a version, headers or _meta the server refuses), " +
-				"or a problem document for a refusal before JSON-RPC (a protocol version header of no revision the server serves)",
-				"content": obj{"application/json": obj{"schema": ref("schemas", "JSONRPCError")}, problem.ContentType: obj{"schema": ref("schemas", "Problem")}}},
-			"404": rpcError,
-		}, problems("403", "413", "415"))}}
+	return map[string]obj{"/api/mcp": {"summary": "MCP tool server (Streamable HTTP, stateless): " + strings.Join(tools.Names(), ", ")}}
 }
 
 // inspectReport is the schema of POST /api/v1/inspect's answer. Its
@@ -588,8 +478,8 @@ func inspectReport() jsonschema.Schema {
 	return s
 }
 
+// components are the components tables make; openapi.json has the rest.
 func components() obj {
-	str := obj{"type": "string"}
 	schemas := obj{
 		"Problem":       jsonschema.ForValue[problem.Problem](),
 		"Matrix":        jsonschema.ForValue[render.Matrix](),
@@ -603,67 +493,35 @@ func components() obj {
 		"Types":         jsonschema.ForValue[typesAnswer](),
 		"BatchRequest":  batchRequestSchema(),
 		"GenerateBody":  generateBodySchema(),
-		"JSONRPCRequest": obj{"type": "object", "required": []string{"jsonrpc", "method"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "method": str, "params": obj{"type": "object"}}},
-		"JSONRPCResponse": obj{"type": "object", "required": []string{"jsonrpc", "id"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer"), "result": obj{"type": "object"}, "error": ref("schemas", "JSONRPCErrorObject")},
-			"oneOf": []obj{{"required": []string{"result"}}, {"required": []string{"error"}}}},
-		"JSONRPCError": obj{"type": "object", "required": []string{"jsonrpc", "id", "error"}, "properties": obj{
-			"jsonrpc": obj{"const": "2.0"}, "id": jsonschema.Of("string", "integer", "null"), "error": ref("schemas", "JSONRPCErrorObject")}},
-		"JSONRPCErrorObject": obj{"type": "object", "required": []string{"code", "message"}, "properties": obj{
-			"code": obj{"type": "integer"}, "message": str, "data": obj{}}},
 	}
 	for _, k := range payload.All() {
 		schemas[kindSchemaName(k)] = fieldsSchema(k)
 	}
-	headers := obj{
-		"ETag":            obj{"description": "Strong validator of the body; send it back as If-None-Match for a 304", "schema": str},
-		"Cache-Control":   obj{"description": "immutable for a year for a code, minutes for a discovery document, no-store for a problem or a secret", "required": true, "schema": str},
-		"Referrer-Policy": obj{"description": "no-referrer on an answer made from a secret, and on problems", "schema": obj{"type": "string", "const": "no-referrer"}},
-		"x-qr-cache":      obj{"description": "hit when the edge cache answered, miss when Go did, bypass when the answer is never cached", "schema": obj{"type": "string", "enum": []string{"hit", "miss", "bypass"}}},
-		"x-qr-ec":         obj{"description": "The error correction level (verify=1); none for Micro QR's M1", "schema": obj{"type": "string", "enum": append(params.EC.Enum(), "none")}},
-		"x-qr-contrast":   obj{"description": "WCAG contrast of the colours, 1 to 21 (verify=1)", "schema": str},
-		"x-qr-verified":   obj{"description": "Whether the code scans, as GET /api/v1/verify says (verify=1)", "schema": obj{"type": "string", "enum": []string{"true", "false"}}},
-		"Retry-After":     obj{"description": "Seconds to wait", "required": true, "schema": obj{"type": "string", "pattern": "^[0-9]+$"}},
-		"Allow":           obj{"description": "The methods the path answers", "required": true, "schema": str},
-	}
+	headers := obj{"x-qr-ec": obj{"description": "The error correction level (verify=1); none for Micro QR's M1", "schema": obj{"type": "string", "enum": append(params.EC.Enum(), "none")}}}
 	for _, h := range symbolHeaders {
 		headers[h.name] = obj{"description": h.description, "required": true, "schema": h.schema}
 	}
-	return obj{
-		"schemas":    schemas,
-		"responses":  sharedResponses(),
-		"parameters": sharedComponents(),
-		"headers":    headers,
-	}
+	return obj{"schemas": schemas, "parameters": sharedComponents(), "headers": headers}
 }
 
 // batchRequestSchema is as strict as core/batch's reader: known members
-// only, strings as field values, at least one item.
+// only, strings as field values, at least one item (openapi.json); here
+// what core/batch's tables say: the outputs, the sheet's parameters, the
+// bound on items and the kinds.
 func batchRequestSchema() obj {
-	str := obj{"type": "string"}
-	style := jsonschema.Map(jsonschema.Of("string", "number", "boolean"), "Rendering parameters by their query names (size, format, color, ...); values as strings or numbers")
-	item := obj{"type": "object", "additionalProperties": false, "properties": obj{
-		"id": str, "data": with(str, obj{"description": "Text to encode; or give type and fields"}),
-		"type":   obj{"type": "string", "enum": kindNames()},
-		"fields": obj{"type": "object", "additionalProperties": str, "description": "The kind's fields, as GET /api/v1/<type> takes them"},
-		"style":  style},
-		"oneOf": []obj{{"required": []string{"data"}}, {"required": []string{"type", "fields"}}}}
 	layout := obj{}
 	for _, p := range sheet.Params {
 		layout[p.Name] = p.Schema()
 	}
-	return obj{"type": "object", "required": []string{"items"}, "additionalProperties": false, "properties": obj{
-		"output": obj{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0]},
-		"style":  style,
-		"sheet": obj{"type": "object", "additionalProperties": false, "properties": layout,
-			"description": "output sheet: the label sheet's layout (left out: A4 labels of Avery L7160, 3 x 7)"},
-		"items": obj{"type": "array", "minItems": 1, "maxItems": batch.MaxItems, "items": item}}}
+	return obj{"properties": obj{
+		"output": obj{"enum": batch.Outputs, "default": batch.Outputs[0]},
+		"sheet":  obj{"properties": layout},
+		"items":  obj{"maxItems": batch.MaxItems, "items": obj{"properties": obj{"type": obj{"enum": payload.Names()}}}}}}
 }
 
 // generateBodySchema is the body of POST /api/v1/qr: GET /api/v1/qr's
 // parameters (the canonical names; aliases are read too) as JSON fields,
-// numbers also as strings.
+// numbers also as strings; openapi.json says the rest.
 func generateBodySchema() obj {
 	props := obj{}
 	for _, p := range append([]params.Param{params.Data, params.Verify}, params.Shared...) {
@@ -683,36 +541,5 @@ func generateBodySchema() obj {
 		}
 		props[p.Name] = with(sc, obj{"description": help})
 	}
-	return obj{"type": "object", "required": []string{params.Data.Name}, "properties": props,
-		"additionalProperties": jsonschema.Of("string", "number", "boolean"),
-		"description":          "Fields the service does not know are ignored, except near misses of a known name, as in a query."}
-}
-
-func kindNames() []string {
-	var names []string
-	for _, k := range payload.All() {
-		names = append(names, k.Name)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// sharedResponses are the responses operations refer to by name.
-func sharedResponses() obj {
-	problemJSON := func(desc string) obj {
-		return obj{"description": desc, "headers": obj{"Cache-Control": ref("headers", "Cache-Control")},
-			"content": obj{problem.ContentType: obj{"schema": ref("schemas", "Problem")}}}
-	}
-	return obj{
-		"Problem":              problemJSON("A problem document: what went wrong and a corrected call"),
-		"BadRequest":           problemJSON("A parameter or the body is wrong; fix is a corrected call"),
-		"Forbidden":            problemJSON("Refused: a loopback server answers only local names and origins"),
-		"MethodNotAllowed":     with(problemJSON("The path does not answer this method"), obj{"headers": obj{"Allow": ref("headers", "Allow"), "Cache-Control": ref("headers", "Cache-Control")}}),
-		"TooLarge":             problemJSON("The body or the work it asks for is over a limit; fix says what fits"),
-		"UnsupportedMediaType": problemJSON("The body's Content-Type is not one this endpoint reads"),
-		"NoCodeFound":          problemJSON("The image holds no readable QR code"),
-		"WouldNotScan":         problemJSON("The branded code would not scan; fix is the nearest call that does (the largest logo_size that scans, one colour for a gradient)"),
-		"TooManyRequests":      with(problemJSON("Fair use: too many requests from one client"), obj{"headers": obj{"Retry-After": ref("headers", "Retry-After"), "Cache-Control": ref("headers", "Cache-Control")}}),
-		"NotModified":          obj{"description": "Not modified: If-None-Match named the current ETag", "headers": obj{"ETag": ref("headers", "ETag")}},
-	}
+	return obj{"properties": props}
 }

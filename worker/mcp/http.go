@@ -73,14 +73,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if keyOnly {
 		s = h.check
 	}
-	a := &answer{header: http.Header{}}
+	a := &reply.Recorder{Head: http.Header{}}
 	s().Handle(a, &server.HTTPRequest{Method: http.MethodPost, URL: r.URL, Header: r.Header, Body: body,
 		Context: tools.WithOrigin(r.Context(), reply.Origin(r))})
-	if keyOnly && a.status == http.StatusOK {
+	if keyOnly && a.Status == http.StatusOK {
 		edge.Tag(w, key, true)
 		return
 	}
-	a.send(w, r, cacheable, key)
+	send(w, r, a, cacheable, key)
 }
 
 // refuse is the problem of a request HTTP refuses before JSON-RPC: one
@@ -174,51 +174,28 @@ func leadingID(head []byte) json.RawMessage {
 func writeError(w http.ResponseWriter, status int, id any, code int, message string, data any) {
 	b, _ := json.Marshal(mcp.JSONRPCError{JSONRPC: mcp.JSONRPC_VERSION, ID: mcp.NewRequestId(id),
 		Error: mcp.NewJSONRPCErrorDetails(code, message, data)})
-	a := &answer{header: http.Header{"Content-Type": {"application/json"}}, status: status}
-	a.body.Write(b)
-	a.send(w, nil, false, "")
+	a := &reply.Recorder{Head: http.Header{"Content-Type": {"application/json"}}, Status: status}
+	a.Body.Write(b)
+	send(w, nil, a, false, "")
 }
 
-// answer is what mcp-go wrote, kept whole to be sent by send. It cannot
-// stream: every answer is one JSON message (or one event of a stream).
-type answer struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (a *answer) Header() http.Header { return a.header }
-func (a *answer) Flush()              {}
-func (a *answer) CanStream() bool     { return false }
-
-func (a *answer) WriteHeader(status int) {
-	if a.status == 0 {
-		a.status = status
-	}
-}
-
-func (a *answer) Write(p []byte) (int, error) {
-	a.WriteHeader(http.StatusOK)
-	return a.body.Write(p)
-}
-
-// send writes the answer to r, never stored by a cache. mcp-go's refusals
+// send writes a, mcp-go's answer to r, never stored by a cache. mcp-go's refusals
 // in plain text become problem documents. A cacheable result gets its
 // ETag (304 when the client holds it) and, through the Worker's entry,
 // its edge-cache key.
-func (a *answer) send(w http.ResponseWriter, r *http.Request, cacheable bool, key string) {
-	ct := a.header.Get("Content-Type")
-	if a.status >= 400 && strings.HasPrefix(ct, "text/plain") {
-		reply.Problem(w, &problem.Problem{Type: "/problems/bad-request", Title: http.StatusText(a.status), Status: a.status,
-			Detail: strings.TrimSpace(a.body.String()), Fix: `POST /api/mcp one JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}, with Content-Type application/json`})
+func send(w http.ResponseWriter, r *http.Request, a *reply.Recorder, cacheable bool, key string) {
+	ct := a.Head.Get("Content-Type")
+	if a.Status >= 400 && strings.HasPrefix(ct, "text/plain") {
+		reply.Problem(w, &problem.Problem{Type: "/problems/bad-request", Title: http.StatusText(a.Status), Status: a.Status,
+			Detail: strings.TrimSpace(a.Body.String()), Fix: `POST /api/mcp one JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}, with Content-Type application/json`})
 		return
 	}
 	h := w.Header()
-	maps.Copy(h, a.header)
+	maps.Copy(h, a.Head)
 	h.Set("Cache-Control", "no-store")
-	if cacheable && a.status == http.StatusOK && ct == "application/json" {
+	if cacheable && a.Status == http.StatusOK && ct == "application/json" {
 		var m struct{ Result json.RawMessage }
-		json.Unmarshal(a.body.Bytes(), &m) // mcp-go's own JSON
+		json.Unmarshal(a.Body.Bytes(), &m) // mcp-go's own JSON
 		etag := reply.ETag(m.Result)       // the result alone: the id differs
 		h.Set("ETag", etag)
 		edge.Tag(w, key, false)
@@ -227,7 +204,7 @@ func (a *answer) send(w http.ResponseWriter, r *http.Request, cacheable bool, ke
 			return
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(a.body.Len()))
-	w.WriteHeader(a.status)
-	w.Write(a.body.Bytes())
+	h.Set("Content-Length", strconv.Itoa(a.Body.Len()))
+	w.WriteHeader(a.Status)
+	w.Write(a.Body.Bytes())
 }

@@ -2,10 +2,11 @@
 // worker/mcp) both answer with: a problem document, never stored; the
 // ETag of a body and the check of If-None-Match against it; and the
 // origin a request was made to, against which absolute URLs and fixes are
-// written.
+// written; and the Recorder that keeps an answer whole.
 package reply
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
@@ -67,4 +68,30 @@ func NotModified(r *http.Request, etag string) bool {
 		}
 	}
 	return false
+}
+
+// Recorder is an http.ResponseWriter that keeps an answer whole: the first
+// status written, the headers and the body. The Worker's entry sends it
+// as one Response (worker/serve_js.go), and worker/mcp keeps mcp-go's
+// answer in one to turn it into a problem document or give it an ETag.
+// It cannot stream: CanStream says so to mcp-go, and Flush does nothing.
+type Recorder struct {
+	Head   http.Header
+	Status int
+	Body   bytes.Buffer
+}
+
+func (w *Recorder) Header() http.Header { return w.Head }
+func (w *Recorder) Flush()              {}
+func (w *Recorder) CanStream() bool     { return false }
+
+func (w *Recorder) WriteHeader(status int) {
+	if w.Status == 0 {
+		w.Status = status
+	}
+}
+
+func (w *Recorder) Write(p []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.Body.Write(p)
 }

@@ -50,7 +50,7 @@ func generateInput() schema {
 
 func typedInput() schema {
 	props := rendering()
-	props["type"] = schema{"type": "string", "enum": kindNames(), "description": "The payload kind; its fields are listed under fields."}
+	props["type"] = schema{"type": "string", "enum": payload.Names(), "description": "The payload kind; its fields are listed under fields."}
 	props["fields"] = schema{"type": "object", "additionalProperties": schema{"type": "string"}, "description": fieldsHelp()}
 	return object(props, "type", "fields")
 }
@@ -121,7 +121,7 @@ func batchInput() schema {
 	item := object(schema{
 		"id":     str("Your label for the item, echoed in its result and used as its file name in a zip."),
 		"data":   str("A plain item: the exact text to encode."),
-		"type":   schema{"type": "string", "enum": kindNames(), "description": "A typed item: the payload kind, as in qr_generate_typed."},
+		"type":   schema{"type": "string", "enum": payload.Names(), "description": "A typed item: the payload kind, as in qr_generate_typed."},
 		"fields": schema{"type": "object", "additionalProperties": schema{"type": "string"}, "description": "A typed item's fields, as in qr_generate_typed."},
 		"style":  itemStyle,
 	})

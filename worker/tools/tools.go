@@ -1,8 +1,9 @@
-// Package tools holds the service's six MCP tools, declared with
+// Package tools holds the service's seven MCP tools, declared with
 // mark3labs/mcp-go's tool API: their input schemas read from the tables
 // the REST API reads (schema.go), their output schemas from the types the
-// REST endpoints answer with, and each an adapter over the same core calls
-// as its REST endpoint. A bad argument is a tool result holding the
+// REST endpoints answer with, their titles and descriptions from
+// tools.json, and each an adapter over the same core calls as its REST
+// endpoint. A bad argument is a tool result holding the
 // problem document the REST call would give, never a JSON-RPC error.
 // worker/mcp serves them at /api/mcp.
 package tools
@@ -10,11 +11,13 @@ package tools
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -41,54 +44,22 @@ type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *
 // qr_inspect take, as they bound POST /api/v1/decode and /api/v1/inspect.
 func All(limits scan.Limits) []server.ServerTool {
 	return []server.ServerTool{
-		define("qr_generate", "Generate a QR code",
-			"Encode text (a URL, any string) as a QR code. Returns the PNG image and the URL of the REST call that "+
-				"renders the same code; for a format other than png, also that format's body as text (SVG markup, the "+
-				"module matrix as JSON, or a data URI). symbol=micro (Micro QR, M1 to M4) and symbol=rmqr (rectangular "+
-				"Micro QR, R7x43 to R17x139) make the small and the long members of the QR family, which many phone "+
-				"cameras do not read; parts=2..16 splits long text over a structured-append sequence of QR codes.",
-			generateInput(), nil, generate),
-		define("qr_generate_typed", "Generate a typed QR code",
-			"Build the payload of a typed kind (wifi network, contact card, event, payment, ...) from named fields, "+
-				"exactly as scanners expect it, and encode it. Returns the PNG image and the URL of the REST call "+
-				"that renders the same code (secret fields such as a wifi password are left out of the URL). symbol, "+
-				"version and parts make Micro QR, rMQR or a structured-append sequence, as for qr_generate.",
-			typedInput(), nil, generateTyped),
-		define("qr_decode", "Decode QR codes in an image",
-			"Find and decode every QR code in a PNG, JPEG, GIF or WebP image given as base64 or a data URI. "+
-				"Returns each code's text, version, error correction level, corners, and the typed payload "+
-				"recognised from the text (e.g. a wifi network's fields).",
-			decodeInput(), decodeOutput(), decoder(limits)),
-		define("qr_inspect", "Grade the QR codes in a picture, or say why it will not scan",
-			"Inspect a picture of a QR code (PNG, JPEG, GIF or WebP as base64 or a data URI), as POST /api/v1/inspect "+
-				"does: for each code, ISO/IEC 15415-style grades A to F (symbol contrast, modulation, fixed pattern damage, "+
-				"axial and grid nonuniformity, unused error correction, format information; measured on a picture, not by a "+
-				"calibrated verifier), the quiet zone on each side in modules, the module size, version, level, mask and the "+
-				"codewords corrected in each block, with causes and fixes (a corrected call of this API where the code can be "+
-				"redrawn). Where nothing reads, where reading stopped (finder, grid, format or codewords) and why. The "+
-				"overlay, the picture with the finder patterns, the fitted grid and the damaged modules marked, comes as image content.",
-			inspectInput(), inspectOutput(), inspector(limits)),
-		define("qr_verify", "Check that a QR code scans",
-			"Render the code qr_generate would, rasterize it, pass it through a phone-camera model and decode it. "+
-				"Reports whether it scans, the contrast ratio, the quiet zone and warnings (low contrast, inverted "+
-				"colors, a thin quiet zone, a shape that fails at small print sizes).",
-			verifyInput(), verifyOutput(), verifyTool),
-		define("qr_batch", "Generate many QR codes",
-			fmt.Sprintf("Render up to %d plain or typed codes in one call, with shared and per-item style. "+
-				"output url (default) gives each code's REST URL, base64 a PNG data URI, svg the markup, json the "+
-				"module matrix, zip one PNG per item as an embedded application/zip resource, sheet a printable "+
-				"PDF of labels (A4 or Letter, a label stock's preset or a grid of your own, vector codes, frame_text "+
-				"as each one's caption; each item's advice says when its code is too small for its label and what "+
-				"would make it fit) as an embedded application/pdf resource. An item that fails "+
-				"carries its problem document and does not fail the others.", batch.MaxItems),
-			batchInput(), batchOutput(), runBatch),
-		define("qr_size_recommend", "Recommend a print or screen size",
-			"How large to print or show a code so it scans. Give data (or length, its byte count) and distance_m "+
-				"or medium; dpi and ec are optional. Returns the version and error correction level that fit, the "+
-				"minimum size in mm and pixels, the module size, and the rule that decided it.",
-			sizeInput(), sizeOutput(), recommend),
+		define("qr_generate", generateInput(), nil, generate),
+		define("qr_generate_typed", typedInput(), nil, generateTyped),
+		define("qr_decode", decodeInput(), decodeOutput(), decoder(limits)),
+		define("qr_inspect", inspectInput(), inspectOutput(), inspector(limits)),
+		define("qr_verify", verifyInput(), verifyOutput(), verifyTool),
+		define("qr_batch", batchInput(), batchOutput(), runBatch),
+		define("qr_size_recommend", sizeInput(), sizeOutput(), recommend),
 	}
 }
+
+// toolsJSON is each tool's title and description, by name: the prose a
+// model reads, kept as data beside the schemas and calls the code makes.
+// {max_items} in a description is batch.MaxItems.
+//
+//go:embed tools.json
+var toolsJSON []byte
 
 // Names names the tools.
 func Names() []string {
@@ -99,9 +70,14 @@ func Names() []string {
 	return names
 }
 
-// define declares a tool. Every tool only computes: it reads nothing but
-// its arguments, changes nothing, and gives the same answer every time.
-func define(name, title, description string, input, output schema, c call) server.ServerTool {
+// define declares a tool, with its title and description from tools.json.
+// Every tool only computes: it reads nothing but its arguments, changes
+// nothing, and gives the same answer every time.
+func define(name string, input, output schema, c call) server.ServerTool {
+	var texts map[string]struct{ Title, Description string }
+	json.Unmarshal(toolsJSON, &texts) // tools.json is part of the program: TestToolTexts
+	title := texts[name].Title
+	description := strings.ReplaceAll(texts[name].Description, "{max_items}", strconv.Itoa(batch.MaxItems))
 	opts := []mcp.ToolOption{mcp.WithDescription(description), mcp.WithTitleAnnotation(title),
 		mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(true), mcp.WithOpenWorldHintAnnotation(false)}
@@ -361,24 +337,13 @@ func verifyTool(ctx context.Context, args map[string]any) (*mcp.CallToolResult, 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
 // being the request body.
 func runBatch(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
-	req, p := batch.Parse(marshal(args))
+	a, p := batch.Do(ctx, marshal(args), originOf(ctx))
 	if p != nil {
 		return nil, p
 	}
-	out, p := batch.Run(ctx, req, originOf(ctx))
-	if p != nil {
-		return nil, p
-	}
-	res := structured(out, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", out.Count))
-	switch req.Output {
-	case "zip":
-		res.Content = append(res.Content, resource("qr-codes.zip", "application/zip", out.Zip()))
-	case "sheet":
-		pdf, _, p := batch.Sheet(ctx, req, out)
-		if p != nil {
-			return nil, p
-		}
-		res.Content = append(res.Content, resource("qr-labels.pdf", "application/pdf", pdf))
+	res := structured(a.Response, fmt.Sprintf("%d items; the structured content holds them (too large to repeat as text).", a.Count))
+	if a.File != nil {
+		res.Content = append(res.Content, resource(a.Name, a.ContentType, a.File))
 	}
 	return res, nil
 }
@@ -421,12 +386,4 @@ func WithOrigin(ctx context.Context, origin string) context.Context {
 func originOf(ctx context.Context) string {
 	s, _ := ctx.Value(originKey{}).(string)
 	return s
-}
-
-func kindNames() []string {
-	var names []string
-	for _, k := range payload.All() {
-		names = append(names, k.Name)
-	}
-	return names
 }
