@@ -6,7 +6,7 @@ export const targets = Object.fromEntries(
   fs
     .readFileSync(new URL("../targets.mk", import.meta.url), "utf8")
     .split("\n")
-    .map((l) => l.match(/^([A-Z_]+)\s*=\s*([0-9.]+)\s*$/))
+    .map((l) => l.match(/^([A-Z0-9_]+)\s*=\s*([0-9.]+)\s*$/))
     .filter(Boolean)
     .map((m) => [m[1], Number(m[2])]),
 );
