@@ -37,7 +37,7 @@ func TestRun(t *testing.T) {
 		t.Error("inspect.html does not load inspect.js alone: editor.wasm is the editor's")
 	}
 	page, _ := os.ReadFile(filepath.Join(out, "wifi.html"))
-	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href="/editor.wasm"`, `href="/app.css"`, `href="/controls.js"`} {
+	for _, ref := range []string{`src="/app.js"`, `src="/wasm_exec.js"`, `href: '/editor.wasm'`, `href="/app.css"`, `href="/controls.js"`} {
 		if !strings.Contains(string(page), ref) {
 			t.Errorf("wifi.html does not load %s", ref)
 		}
