@@ -165,7 +165,7 @@ func TestKindSymbolTooLong(t *testing.T) {
 
 func TestSwissQRReadsRightWhereLatin1IsTheDefault(t *testing.T) {
 	// ISO/IEC 18004 makes ISO-8859-1 the default charset of byte mode, and
-	// some readers (PostFinance's: github.com/schoero/swissqrbill/issues/364) follow it: they
+	// some readers (PostFinance's scanner, as swissqrbill's users reported) follow it: they
 	// read the UTF-8 of "Zürich" as "ZÃ¼rich" unless an ECI says UTF-8.
 	q := strings.Replace(swissQuery, "city=Biel", "city=Z%C3%BCrich", 1)
 	c, ro, _ := typed(t, "swiss-qr", q)

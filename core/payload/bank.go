@@ -17,8 +17,8 @@ package payload
 //   - upn: ISO-8859-2 with ECI 4, level M, version 15, as the ZBS guide says.
 //   - swiss-qr: level M, the Swiss cross, and ECI 26 for its UTF-8, as
 //     QRCoder and swissqrbill write it: without it PostFinance's scanner
-//     read the UTF-8 of "Zürich" as ISO-8859-1, "ZÃ¼rich"
-//     (github.com/schoero/swissqrbill/issues/364).
+//     read the UTF-8 of "Zürich" as ISO-8859-1, "ZÃ¼rich" (reported to
+//     swissqrbill's tracker by its users).
 //   - epc: level M, at most version 13, and no ECI, even for charsets 2–8.
 //     Line 3 is EPC069-12's charset declaration, and its 331-byte cap is
 //     exactly what 13-M holds with no room for an ECI header; segno and

@@ -88,11 +88,27 @@ export async function rasterize(page, svg) {
   return Buffer.from(dataURL.slice(dataURL.indexOf(',') + 1), 'base64');
 }
 
+// pictures returns the natural width of every picture in the choices
+// of the radio group name (0 for one that did not load in 10 s or is
+// broken). The pictures load lazily, so each is brought into view first,
+// as a person scrolling to the choice does.
+export async function pictures(page, name) {
+  return page.$$eval(`label:has(input[type="radio"][name="${name}"]) img`, async (imgs) => {
+    const widths = [];
+    for (const img of imgs) {
+      img.scrollIntoView({ block: 'center' });
+      const loaded = img.decode().then(() => img.naturalWidth, () => 0);
+      widths.push(await Promise.race([loaded, new Promise((done) => setTimeout(() => done(0), 10_000))]));
+    }
+    return widths;
+  });
+}
+
 // openEditor loads path and waits until the program has drawn the first
 // code (a page shows one before, which needs no program: app.js,
 // firstCode). It does not wait for the load event: that waits on every
 // subresource, and wrangler dev's asset server now and then leaves a large
-// one (editor.wasm is 5 MB) half sent for good (github.com/cloudflare/workers-sdk/issues/3397; seen once
+// one (editor.wasm is 5 MB) half sent for good (a stall reported on workers-sdk's tracker; seen once
 // in CI as a 30 s goto timeout). When the program has not drawn in 30 s,
 // the page is reloaded once, as a person would, and the stall is reported
 // on stderr.

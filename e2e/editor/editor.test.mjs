@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { decode, editorReady, editorURL, launch, looked, openEditor, rasterize, scanned, views, watchCode } from './browser.mjs';
+import { decode, editorReady, editorURL, launch, looked, openEditor, pictures, rasterize, scanned, views, watchCode } from './browser.mjs';
 
 const jsQRPath = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
@@ -638,13 +638,15 @@ test('module shapes and eyes are pictures to pick from, by pointer or keyboard',
   const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
   for (const name of ['style', 'eye']) {
     const radios = await page.$$eval(`input[type="radio"][name="${name}"]`, (els) =>
-      els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim(), picture: el.labels[0].querySelector('img').naturalWidth })),
+      els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim() })),
     );
     assert.ok(radios.length >= 5, `${name}: ${radios.length} choices`);
-    for (const r of radios) {
+    const widths = await pictures(page, name);
+    assert.equal(widths.length, radios.length, `${name}: a choice without a picture`);
+    radios.forEach((r, i) => {
       assert.equal(r.label, r.value, `${name} ${r.value}: its label`);
-      assert.ok(r.picture > 0, `${name} ${r.value}: its picture did not load`);
-    }
+      assert.ok(widths[i] > 0, `${name} ${r.value}: its picture did not load`);
+    });
   }
   await page.click('label:has(input[name="eye"][value="circle"])');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('eye') === 'circle');
@@ -660,10 +662,11 @@ test('module shapes and eyes are pictures to pick from, by pointer or keyboard',
 test('the symbol is a picture to pick, with the note that many phone cameras read only QR', { timeout: 180_000 }, async () => {
   const page = await openEditor(browser.context, '/?data=12345');
   const radios = await page.$$eval('input[type="radio"][name="symbol"]', (els) =>
-    els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim(), picture: el.labels[0].querySelector('img').naturalWidth })),
+    els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim() })),
   );
   assert.deepEqual(radios.map((r) => [r.value, r.label]), [['qr', 'QR'], ['micro', 'Micro QR'], ['rmqr', 'rMQR']]);
-  for (const r of radios) assert.ok(r.picture > 0, `${r.value}: its picture did not load`);
+  const widths = await pictures(page, 'symbol');
+  radios.forEach((r, i) => assert.ok(widths[i] > 0, `${r.value}: its picture did not load`));
   assert.match(await page.textContent('#h-symbol'), /many phone cameras read only QR/);
   await page.click('label:has(input[name="symbol"][value="micro"])');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('symbol') === 'micro');
@@ -762,7 +765,7 @@ test('a logo comes from a file, is drawn and checked in the code, and never leav
 test('frames and fills are pictures to pick from, by pointer or keyboard', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
   for (const [name, n] of [['frame', 8], ['fill', 3]]) {
-    const radios = await page.$$eval(`input[type="radio"][name="${name}"]`, (els) => els.map((el) => el.labels[0].querySelector('img').naturalWidth));
+    const radios = await pictures(page, name);
     assert.equal(radios.length, n, `${name}: ${radios.length} choices`);
     assert.ok(radios.every((w) => w > 0), `${name}: a picture did not load`);
   }

@@ -30,6 +30,9 @@ var (
 	// repository's name ("workers-sdk#3397"). Digits after an '&' are a
 	// character reference (&#39;).
 	issueHash = regexp.MustCompile(`(^|[^&\w])#(\d+)\b|[\w.-]+#(\d+)\b`)
+	// issueLink is an issue or pull request named by its address
+	// (github.com/o/r/issues/12): a number all the same.
+	issueLink = regexp.MustCompile(`/(issues|pull)/\d+`)
 )
 
 // problems returns what is wrong with one chunk of the file at p: a
@@ -50,6 +53,9 @@ func problems(p string, c chunk, exists func(string) bool) []string {
 	}
 	if m := issueWord.FindString(c.text); m != "" {
 		out = append(out, fmt.Sprintf("names an issue number (%q): say what the issue decided, or cite the document that holds it", m))
+	}
+	if m := issueLink.FindString(c.text); m != "" {
+		out = append(out, fmt.Sprintf("names an issue by its address (%q): say what the thread holds, or cite the document that holds it", m))
 	}
 	if c.comment {
 		for _, m := range issueHash.FindAllStringSubmatch(c.text, -1) {
@@ -164,6 +170,8 @@ func TestProblems(t *testing.T) {
 		{"core/a.go", "// Issues 4 and 5\nvar x = 1", 1},
 		{"core/a.go", "// see #12\nvar x = 1", 1},
 		{"core/a.go", "// fixed upstream (workers-sdk#3397)\nvar x = 1", 1},
+		{"core/a.go", "// (github.com/o/r/issues/364)\nvar x = 1", 1},
+		{"e2e/a.mjs", "// half sent (github.com/o/r/pull/3397)\nconst x = 1;", 1},
 		{"core/a.go", "// #767676 on white, #000 on #fff\nvar x = 1", 0},
 		{"core/a.go", "// https://github.com/o/r/blob/main/NOTES.md\nvar x = 1", 0},
 		{"core/a_test.go", `var s = "Order #42 + gift"`, 0}, // a test's data, not a citation
