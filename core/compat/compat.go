@@ -87,6 +87,25 @@ func into[T any](at func(*translation) *T, read func(*translation, Param, string
 	}
 }
 
+// as is a Param's read that reads a value with read and sets the
+// parameter of ours the Param carries (its ours) to what it gives.
+func as(read func(*translation, Param, string) (string, *problem.Problem)) func(*translation, Param, string) *problem.Problem {
+	return func(t *translation, pa Param, v string) *problem.Problem {
+		ours, p := read(t, pa, v)
+		if p == nil {
+			t.ours.Set(pa.ours, ours)
+		}
+		return p
+	}
+}
+
+// verbatim reads a value as it was sent.
+func verbatim(_ *translation, _ Param, v string) (string, *problem.Problem) { return v, nil }
+
+// keepData is the read of a peer's text: its bytes are kept as sent, to
+// be read in their charset once every parameter is read.
+func keepData(t *translation, _ Param, v string) *problem.Problem { t.data = v; return nil }
+
 // Peers lists the peers, in the order the documentation gives them.
 var Peers = []*Peer{GoQR, QuickChart, Google}
 

@@ -46,7 +46,7 @@ var Google = &Peer{
 			read: into(func(t *translation) *int { return &t.size }, (*translation).side)},
 		{Name: "chl", Required: true, Type: "string", Example: "Hello world", ours: params.Data.Name,
 			Help: "The text to encode, UTF-8, URL-encoded.", Maps: "`data`",
-			read: func(t *translation, _ Param, v string) *problem.Problem { t.data = v; return nil }},
+			read: keepData},
 		{Name: "choe", Type: "string", Default: utf8Name, Enum: []string{utf8Name, shiftJISName, latin1Name}, Example: shiftJISName, ours: params.ECIP.Name, unread: charsetName,
 			Help: "The charset the code holds the text in.",
 			Maps: "`UTF-8`: UTF-8 bytes without an ECI header; `ISO-8859-1`: `eci=iso-8859-1`; `Shift_JIS`: `mode=kanji` when every character has a kanji-mode code, else `eci=shift_jis`",

@@ -25,7 +25,7 @@ var GoQR = &Peer{
 	Params: []Param{
 		{Name: "data", Required: true, Type: "string", Example: "HelloWorld", ours: params.Data.Name,
 			Help: "The text to encode, URL-encoded.", Maps: "`data`",
-			read: func(t *translation, _ Param, v string) *problem.Problem { t.data = v; return nil }},
+			read: keepData},
 		{Name: "size", Type: "string", Default: "200x200", Min: 10, Max: 1000, Pattern: `^[0-9]+([xX][0-9]+)?$`, Example: "150x150",
 			Help: "The image's width and height in pixels, <width>x<height>: 10x10 to 1000x1000.",
 			Maps: "`size`: the image is exactly this size, quiet zone and margin included; a size that is not square draws the square of the smaller side",
@@ -40,19 +40,13 @@ var GoQR = &Peer{
 			read: into(func(t *translation) *string { return &t.charset }, (*translation).choice)},
 		{Name: "ecc", Type: "string", Default: "L", Enum: []string{"L", "M", "Q", "H"}, Example: "M", ours: params.EC.Name,
 			Help: "The error correction level.", Maps: "`ec`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.EC.Name, pa, v, t.level)
-			}},
+			read: as((*translation).level)},
 		{Name: "color", Type: "string", Default: "0-0-0", Pattern: goqrColor, Example: "255-0-0", ours: params.Color.Name,
 			Help: "The modules' colour: decimal r-g-b (255-0-0) or hex of 3 or 6 digits (f00, ff0000).", Maps: "`color`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.Color.Name, pa, v, t.goqrColor)
-			}},
+			read: as((*translation).goqrColor)},
 		{Name: "bgcolor", Type: "string", Default: "255-255-255", Pattern: goqrColor, Example: "ffff00", ours: params.BG.Name,
 			Help: "The background's colour, written as color is.", Maps: "`bg`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.BG.Name, pa, v, t.goqrColor)
-			}},
+			read: as((*translation).goqrColor)},
 		{Name: "margin", Type: "integer", Default: "1", Min: 0, Max: 50, Example: "10",
 			Help: "A margin in pixels round the code and its quiet zone.",
 			Maps: "pixels of the background outside the quiet zone, within `size` (no parameter of ours says it)",
@@ -63,26 +57,15 @@ var GoQR = &Peer{
 			read: into(func(t *translation) *int { return &t.margin }, (*translation).integer)},
 		{Name: "format", Type: "string", Default: "png", Enum: []string{"png", "gif", "jpeg", "jpg", "svg", "eps"}, Example: "svg", ours: params.Format.Name,
 			Help: "The image's format; svg and eps take size as their width in points.", Maps: "`format` (`jpg` is `jpeg`)",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.Format.Name, pa, v, func(pa Param, v string) (string, *problem.Problem) {
-					f, p := t.choice(pa, v)
-					if f == "jpg" {
-						f = "jpeg"
-					}
-					return f, p
-				})
-			}},
+			read: as(func(t *translation, pa Param, v string) (string, *problem.Problem) {
+				f, p := t.choice(pa, v)
+				if f == "jpg" {
+					f = "jpeg"
+				}
+				return f, p
+			})},
 	},
 }
 
 // goqrColor is the form of goQR's colours, for OpenAPI.
 const goqrColor = `^([0-9]{1,3}-[0-9]{1,3}-[0-9]{1,3}|#?[0-9a-fA-F]{3}|#?[0-9a-fA-F]{6})$`
-
-// set reads v with read and sets our parameter name to what it gives.
-func (t *translation) set(name string, pa Param, v string, read func(Param, string) (string, *problem.Problem)) *problem.Problem {
-	ours, p := read(pa, v)
-	if p == nil {
-		t.ours.Set(name, ours)
-	}
-	return p
-}

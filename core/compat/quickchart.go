@@ -32,12 +32,10 @@ var QuickChart = &Peer{
 	Params: []Param{
 		{Name: "text", Required: true, Type: "string", Example: "Hello world", ours: params.Data.Name,
 			Help: "The text to encode, URL-encoded; a + is a plus, as QuickChart reads it.", Maps: "`data`",
-			read: func(t *translation, _ Param, v string) *problem.Problem { t.data = v; return nil }},
+			read: keepData},
 		{Name: "format", Type: "string", Default: "png", Enum: []string{"png", "svg", "base64"}, Example: "svg", ours: params.Format.Name,
 			Help: "png, svg, or base64 (a PNG as a data URI, as text).", Maps: "`format`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.Format.Name, pa, v, t.choice)
-			}},
+			read: as((*translation).choice)},
 		{Name: "margin", Type: "integer", Default: "4", Min: 0, Max: 100, Example: "2",
 			Help: "The quiet zone in modules.", Maps: "`margin`: past our bound of 10, up to 100",
 			read: into(func(t *translation) *int { return &t.margin }, (*translation).integer)},
@@ -46,25 +44,16 @@ var QuickChart = &Peer{
 			read: into(func(t *translation) *int { return &t.size }, (*translation).integer)},
 		{Name: "dark", Type: "string", Default: "000000", Pattern: quickchartColor, Example: "1a237e", ours: params.Color.Name,
 			Help: "The modules' colour: hex RGB or RGBA, 3, 4, 6 or 8 digits.", Maps: "`color`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.Color.Name, pa, v, t.quickchartColor)
-			}},
+			read: as((*translation).quickchartColor)},
 		{Name: "light", Type: "string", Default: "ffffff", Pattern: quickchartColor, Example: "fff8e1", ours: params.BG.Name,
 			Help: "The background's colour, written as dark is; 0000 is transparent.", Maps: "`bg`",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.BG.Name, pa, v, t.quickchartColor)
-			}},
+			read: as((*translation).quickchartColor)},
 		{Name: "ecLevel", Type: "string", Enum: []string{"L", "M", "Q", "H"}, Example: "Q", ours: params.EC.Name,
 			Help: "The error correction level; M, or H with a centre image.", Maps: "`ec` (M, or H with a `logo`, as here)",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return t.set(params.EC.Name, pa, v, t.level)
-			}},
+			read: as((*translation).level)},
 		{Name: "caption", Type: "string", Example: "Scan me", ours: params.FrameText.Name,
 			Help: "A caption under the code.", Maps: "`frame_text` without a frame: a caption under the code, the image taller by its line",
-			read: func(t *translation, _ Param, v string) *problem.Problem {
-				t.ours.Set(params.FrameText.Name, v)
-				return nil
-			}},
+			read: as(verbatim)},
 		{Name: "captionFontSize", Type: "integer", Default: "10", Min: 4, Max: 200, Example: "14",
 			Help: "The caption's letters, in pixels.", Maps: "the caption's letter size (no parameter of ours says it), made smaller where the caption is wider than the code",
 			read: into(func(t *translation) *int { return &t.caption }, (*translation).integer)},
@@ -77,16 +66,15 @@ var QuickChart = &Peer{
 			}},
 		{Name: "centerImageSizeRatio", Type: "string", Default: "0.3", Pattern: `^[0-9]*\.?[0-9]+$`, Example: "0.25", ours: params.LogoSize.Name,
 			Help: "The centre image's share of the code's width, 0.0 to 1.0.", Maps: "`logo_size` (0.05 to 0.4 here: a larger logo would not scan)",
-			read: func(t *translation, pa Param, v string) *problem.Problem {
+			read: as(func(t *translation, pa Param, v string) (string, *problem.Problem) {
 				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || f < 0 || f > 1 {
-					return problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Default), "%s=%q is not a number from 0.0 to 1.0", pa.Name, v)
+					return "", problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Default), "%s=%q is not a number from 0.0 to 1.0", pa.Name, v)
 				}
-				t.ours.Set(params.LogoSize.Name, strings.TrimSpace(v))
-				return nil
-			}},
+				return strings.TrimSpace(v), nil
+			})},
 		{Name: "logo", Type: "string", Example: "", ours: params.Logo.Name,
 			Help: "This service's own: the centre image itself, as a data URI (what centerImageUrl's problem asks for).", Maps: "`logo`",
-			read: func(t *translation, _ Param, v string) *problem.Problem { t.ours.Set(params.Logo.Name, v); return nil }},
+			read: as(verbatim)},
 	},
 }
 
