@@ -28,6 +28,18 @@ func (s *server) qr(w http.ResponseWriter, r *http.Request) {
 	s.generate(w, r, request.NewCall(r.URL.Path, r.URL.Query()), nil)
 }
 
+// typed answers GET /api/v1/<kind>: it builds the kind's payload from the
+// named fields, then renders it like /api/v1/qr.
+func (s *server) typed(w http.ResponseWriter, r *http.Request) {
+	call := request.NewCall(r.URL.Path, r.URL.Query())
+	k, ok := payload.Lookup(strings.TrimPrefix(r.URL.Path, "/api/v1/"))
+	if !ok {
+		writeProblem(w, r, params.UnknownKind(strings.TrimPrefix(r.URL.Path, "/api/v1/"), call))
+		return
+	}
+	s.generate(w, r, call, k)
+}
+
 // pathStyle answers GET /q/<data>.<ext> (core/pathstyle): generated like
 // /api/v1/qr, but every fix stays in the /q/ form the caller used. A path
 // without an extension is answered by who asks (terminal), so it is kept

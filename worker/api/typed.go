@@ -3,24 +3,9 @@ package api
 import (
 	"encoding/json"
 	"net/http"
-	"strings"
 
-	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
-	"qrkeyless/core/request"
 )
-
-// typed answers GET /api/v1/<kind>: it builds the kind's payload from the
-// named fields, then renders it like /api/v1/qr.
-func (s *server) typed(w http.ResponseWriter, r *http.Request) {
-	call := request.NewCall(r.URL.Path, r.URL.Query())
-	k, ok := payload.Lookup(strings.TrimPrefix(r.URL.Path, "/api/v1/"))
-	if !ok {
-		writeProblem(w, r, params.UnknownKind(strings.TrimPrefix(r.URL.Path, "/api/v1/"), call))
-		return
-	}
-	s.generate(w, r, call, k)
-}
 
 // typesAnswer is the body of GET /api/v1/types.
 type typesAnswer struct {
