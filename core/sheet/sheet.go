@@ -35,7 +35,6 @@ type Preset struct {
 	Name           string   // the preset value
 	Paper          string   // a Papers name
 	Makers         []string // the makers' numbers of the stock, which name it as a preset value too
-	Stock          string   // the stock, in words
 	Columns, Rows  int
 	W, H           float64 // one label, mm
 	Left, Top      float64 // the first label's top-left corner from the page's, mm
@@ -53,6 +52,50 @@ func (p Preset) Short() string {
 	return fmt.Sprintf("%d x %d%s on %s (%s)", p.Columns, p.Rows, round, paperTitle(p.Paper), p.Makers[0])
 }
 
+// Stock says the stock in words, from its figures: its first maker's
+// number, the labels a sheet holds and their size, in inches on Letter as
+// its makers give it, and whether the labels reach the sheet's sides.
+func (p Preset) Stock() string {
+	size, shape := dims(p.Paper, p.W, p.H), ""
+	switch {
+	case p.Round():
+		size, shape = pnum(p.W)+" mm", "round "
+	case p.W == p.H:
+		shape = "square "
+	}
+	s := fmt.Sprintf("%s and compatibles: %d %slabels of %s", p.Makers[0], p.Columns*p.Rows, shape, size)
+	if p.Left == 0 {
+		s += ", to the sheet's edges"
+	}
+	return s
+}
+
+// dims writes a label's size as the makers of stock for paper do: in
+// millimetres, or on Letter in inches to the eighth.
+func dims(paper string, w, h float64) string {
+	if paper != "letter" {
+		return pnum(w) + " x " + pnum(h) + " mm"
+	}
+	return inches(w) + " x " + inches(h) + " in"
+}
+
+// inches writes mm in inches to the nearest eighth, as a whole number and
+// a fraction in lowest terms: 66.675 is "2 5/8".
+func inches(mm float64) string {
+	eighths := int(math.Round(mm / 25.4 * 8))
+	whole, num, den := eighths/8, eighths%8, 8
+	for num > 0 && num%2 == 0 {
+		num, den = num/2, den/2
+	}
+	switch {
+	case num == 0:
+		return strconv.Itoa(whole)
+	case whole == 0:
+		return fmt.Sprintf("%d/%d", num, den)
+	}
+	return fmt.Sprintf("%d %d/%d", whole, num, den)
+}
+
 // Round reports whether the preset's labels are circles.
 func (p Preset) Round() bool { return p.W == p.H && 2*p.Radius >= p.W }
 
@@ -62,26 +105,16 @@ func (p Preset) Round() bool { return p.W == p.H && 2*p.Radius >= p.W }
 // docs/sheets.md lists the source of each line); a stock's left and
 // right margins are equal, and its top and bottom ones.
 var Presets = []Preset{
-	{"a4-3x7", "a4", []string{"Avery L7160", "J8160"}, "Avery L7160 and compatibles: 21 labels of 63.5 x 38.1 mm",
-		3, 7, 63.5, 38.1, 7.21, 15.15, 66.04, 38.1, 1.76},
-	{"a4-2x7", "a4", []string{"Avery L7163", "J8163"}, "Avery L7163 and compatibles: 14 labels of 99.1 x 38.1 mm",
-		2, 7, 99.1, 38.1, 4.65, 15.15, 101.6, 38.1, 1.76},
-	{"a4-2x4", "a4", []string{"Avery L7165", "J8165"}, "Avery L7165 and compatibles: 8 labels of 99.1 x 67.7 mm",
-		2, 4, 99.1, 67.7, 4.65, 13.1, 101.6, 67.7, 1.76},
-	{"a4-5x13", "a4", []string{"Avery L7651", "J8651"}, "Avery L7651 and compatibles: 65 labels of 38.1 x 21.2 mm",
-		5, 13, 38.1, 21.2, 4.75, 10.7, 40.6, 21.2, 1.76},
-	{"a4-3x8", "a4", []string{"Avery Zweckform 3474"}, "Avery Zweckform 3474 and compatibles: 24 labels of 70 x 37 mm, to the sheet's edges",
-		3, 8, 70, 37, 0, 0.5, 70, 37, 0},
-	{"a4-4x6-round", "a4", []string{"Avery L7780"}, "Avery L7780 and compatibles: 24 round labels of 40 mm",
-		4, 6, 40, 40, 16, 13.5, 46, 46, 20},
-	{"letter-3x10", "letter", []string{"Avery 5160", "8160"}, "Avery 5160 and compatibles: 30 labels of 2 5/8 x 1 in",
-		3, 10, 66.675, 25.4, 4.7625, 12.7, 69.85, 25.4, 1.5875},
-	{"letter-2x5", "letter", []string{"Avery 5163", "8163"}, "Avery 5163 and compatibles: 10 labels of 4 x 2 in",
-		2, 5, 101.6, 50.8, 3.96875, 12.7, 106.3625, 50.8, 3.175},
-	{"letter-4x20", "letter", []string{"Avery 5167", "8167"}, "Avery 5167 and compatibles: 80 labels of 1 3/4 x 1/2 in",
-		4, 20, 44.45, 12.7, 7.14375, 12.7, 52.3875, 12.7, 1.5875},
-	{"letter-3x4", "letter", []string{"Avery 22806"}, "Avery 22806 and compatibles: 12 square labels of 2 x 2 in",
-		3, 4, 50.8, 50.8, 15.875, 15.24, 66.675, 66.04, 0},
+	{"a4-3x7", "a4", []string{"Avery L7160", "J8160"}, 3, 7, 63.5, 38.1, 7.21, 15.15, 66.04, 38.1, 1.76},
+	{"a4-2x7", "a4", []string{"Avery L7163", "J8163"}, 2, 7, 99.1, 38.1, 4.65, 15.15, 101.6, 38.1, 1.76},
+	{"a4-2x4", "a4", []string{"Avery L7165", "J8165"}, 2, 4, 99.1, 67.7, 4.65, 13.1, 101.6, 67.7, 1.76},
+	{"a4-5x13", "a4", []string{"Avery L7651", "J8651"}, 5, 13, 38.1, 21.2, 4.75, 10.7, 40.6, 21.2, 1.76},
+	{"a4-3x8", "a4", []string{"Avery Zweckform 3474"}, 3, 8, 70, 37, 0, 0.5, 70, 37, 0},
+	{"a4-4x6-round", "a4", []string{"Avery L7780"}, 4, 6, 40, 40, 16, 13.5, 46, 46, 20},
+	{"letter-3x10", "letter", []string{"Avery 5160", "8160"}, 3, 10, 66.675, 25.4, 4.7625, 12.7, 69.85, 25.4, 1.5875},
+	{"letter-2x5", "letter", []string{"Avery 5163", "8163"}, 2, 5, 101.6, 50.8, 3.96875, 12.7, 106.3625, 50.8, 3.175},
+	{"letter-4x20", "letter", []string{"Avery 5167", "8167"}, 4, 20, 44.45, 12.7, 7.14375, 12.7, 52.3875, 12.7, 1.5875},
+	{"letter-3x4", "letter", []string{"Avery 22806"}, 3, 4, 50.8, 50.8, 15.875, 15.24, 66.675, 66.04, 0},
 }
 
 func paperTitle(name string) string {
@@ -190,7 +223,7 @@ func presetNames() []string {
 func stocks() string {
 	var out []string
 	for _, p := range Presets {
-		out = append(out, p.Name+" ("+p.Stock+")")
+		out = append(out, p.Name+" ("+p.Stock()+")")
 	}
 	return strings.Join(out, "; ")
 }
@@ -464,7 +497,7 @@ func (l Layout) Pages(n int) int {
 func (l Layout) Describe() string {
 	name := "a grid of your own"
 	if p, ok := lookup(l.Preset); ok {
-		name = p.Stock
+		name = p.Stock()
 	}
 	return fmt.Sprintf("%s, %d labels a page of %s, on %s", name, l.PerPage(), l.size(), paperTitle(l.Paper.Name))
 }

@@ -76,6 +76,7 @@ func TestRead(t *testing.T) {
 		{"preset=5167", "Avery 5167 and compatibles: 80 labels of 1 3/4 x 1/2 in, 80 labels a page of 44.45 x 12.7 mm, on Letter"},
 		{"preset=zweckform%203474", "Avery Zweckform 3474 and compatibles: 24 labels of 70 x 37 mm, to the sheet's edges, 24 labels a page of 70 x 37 mm, on A4"},
 		{"preset=a4-4x6-round", "Avery L7780 and compatibles: 24 round labels of 40 mm, 24 labels a page of 40 mm round, on A4"},
+		{"preset=22806", "Avery 22806 and compatibles: 12 square labels of 2 x 2 in, 12 labels a page of 50.8 x 50.8 mm, on Letter"},
 		{"preset=L7999", "preset: ?preset=a4-3x7"},
 		{"start_at=22", "start_at: ?start_at=21"},
 		{"start_at=0", "start_at: ?start_at=1"},
