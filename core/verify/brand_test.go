@@ -3,7 +3,6 @@ package verify
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -13,9 +12,7 @@ import (
 	"qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/qr"
-	"qrkeyless/core/render"
 	"qrkeyless/core/request"
-	"qrkeyless/core/scan"
 	"qrkeyless/internal/fixture"
 	"qrkeyless/internal/readback"
 )
@@ -106,9 +103,8 @@ func TestLargestLogo(t *testing.T) {
 	if !scans(size) {
 		t.Errorf("the fix's logo_size=%s does not scan", size)
 	}
-	var f float64
-	if _, err := fmtSscan(size, &f); err == nil && f < 0.39 {
-		next := strings.TrimRight(strings.TrimRight(strconvFormat(f+0.01), "0"), ".")
+	if f, err := strconv.ParseFloat(size, 64); err == nil && f < 0.39 {
+		next := strings.TrimRight(strings.TrimRight(strconv.FormatFloat(f+0.01, 'f', 2, 64), "0"), ".")
 		if scans(next) {
 			t.Errorf("logo_size=%s scans too: the fix is not the largest", next)
 		}
@@ -146,10 +142,6 @@ func TestRefused(t *testing.T) {
 	}
 }
 
-func fmtSscan(s string, f *float64) (int, error) { return fmt.Sscan(s, f) }
-
-func strconvFormat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
-
 // A gradient is judged on its faintest stop: one that fades into the
 // background is refused, and the fix is its darkest stop as one colour.
 func TestGradientJudgedOnFaintestStop(t *testing.T) {
@@ -163,9 +155,4 @@ func TestGradientJudgedOnFaintestStop(t *testing.T) {
 	if !strings.Contains(p.Fix, "color=000000") || strings.Contains(p.Fix, "linear") {
 		t.Errorf("fix %s; want color=000000", p.Fix)
 	}
-}
-
-// scanVerify is scan.Verify, the check of a plain code, for comparison.
-func scanVerify(c *qr.Code, text string, o render.Options) {
-	scan.Verify(context.Background(), c, text, o)
 }

@@ -21,6 +21,7 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/render"
 	"qrkeyless/core/request"
+	"qrkeyless/core/scan"
 	"qrkeyless/internal/camera"
 )
 
@@ -231,7 +232,7 @@ func TestBrandCosts(t *testing.T) {
 			r.PNGms = median(func() { render.PNG(c, ro) })
 			r.SVGms = median(func() { render.SVG(c, ro) })
 			r.PNGb, r.SVGb = len(render.PNG(c, ro)), len(render.SVG(c, ro))
-			r.Checkm = median(func() { scanVerify(c, text, ro) })
+			r.Checkm = median(func() { scan.Verify(context.Background(), c, text, ro) }) // the check of a plain code, for comparison
 		} else {
 			k, err := brand.New(c, o)
 			if err != nil {
