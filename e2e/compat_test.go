@@ -12,7 +12,6 @@ import (
 	"mime/multipart"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -215,7 +214,7 @@ func TestPeerExamples(t *testing.T) {
 		files = append(files, r.file)
 	}
 	exact := 0
-	for i, found := range zxingDetail(t, files...) {
+	for i, found := range zxing(t, files...) {
 		r := reads[i]
 		raw := r.e.bytes
 		if raw == "" {
@@ -229,27 +228,6 @@ func TestPeerExamples(t *testing.T) {
 		exact++
 	}
 	t.Logf("zxing-cpp read %d of %d pictures of %d requests exactly", exact, len(reads), len(peerExamples))
-}
-
-// zxingCode is a code as zxing-cpp reads it (e2e/zxing.mjs --detail).
-type zxingCode struct {
-	Text  string `json:"text"`
-	Bytes string `json:"bytes"` // hex
-	ECI   bool   `json:"eci"`
-	EC    string `json:"ec"`
-}
-
-func zxingDetail(t *testing.T, files ...string) [][]zxingCode {
-	t.Helper()
-	out, err := exec.Command("node", append([]string{"zxing.mjs", "--detail"}, files...)...).Output()
-	if err != nil {
-		t.Fatalf("node zxing.mjs: %v", err)
-	}
-	var codes [][]zxingCode
-	if err := json.Unmarshal(out, &codes); err != nil || len(codes) != len(files) {
-		t.Fatalf("zxing.mjs: %v: %.200s", err, out)
-	}
-	return codes
 }
 
 // checkPicture checks one answer: its size, colours, margin and quiet

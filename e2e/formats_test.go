@@ -97,27 +97,36 @@ func TestEveryFormat(t *testing.T) {
 				}
 				files = append(files, file)
 			}
-			for i, texts := range zxing(t, files...) {
-				if len(texts) != 1 || texts[0] != sample {
-					t.Errorf("%s: zxing-cpp reads %q, want %q", files[i], texts, sample)
+			for i, codes := range zxing(t, files...) {
+				if len(codes) != 1 || codes[0].Text != sample {
+					t.Errorf("%s: zxing-cpp reads %+v, want %q", files[i], codes, sample)
 				}
 			}
 		})
 	}
 }
 
-// zxing reads the codes in PNG files with zxing-cpp (e2e/zxing.mjs).
-func zxing(t *testing.T, files ...string) [][]string {
+// zxingCode is a code as zxing-cpp reads it (e2e/zxing.mjs).
+type zxingCode struct {
+	Text  string `json:"text"`
+	Bytes string `json:"bytes"` // hex
+	ECI   bool   `json:"eci"`
+	EC    string `json:"ec"`
+}
+
+// zxing reads the codes in picture files with zxing-cpp (e2e/zxing.mjs):
+// for each file, the codes found in it.
+func zxing(t *testing.T, files ...string) [][]zxingCode {
 	t.Helper()
 	out, err := exec.Command("node", append([]string{"zxing.mjs"}, files...)...).Output()
 	if err != nil {
 		t.Fatalf("node zxing.mjs: %v", err)
 	}
-	var texts [][]string
-	if err := json.Unmarshal(out, &texts); err != nil {
-		t.Fatalf("zxing.mjs: %v: %s", err, out)
+	var codes [][]zxingCode
+	if err := json.Unmarshal(out, &codes); err != nil || len(codes) != len(files) {
+		t.Fatalf("zxing.mjs: %v: %.200s", err, out)
 	}
-	return texts
+	return codes
 }
 
 // svgRaster draws an SVG with oksvg, a renderer that is not ours.
