@@ -5,8 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-
-	"qrkeyless/core/request"
 )
 
 // TestSymbols runs calls for Micro QR, rMQR and sequences through the one
@@ -39,12 +37,8 @@ func TestSymbols(t *testing.T) {
 		{"symbol=micro&eci=utf-8", "12345", "400 eci: eci applies to symbol=qr"},
 		{"symbol=micro&format=json&style=dot", "12345", "M2"}, // json draws no shapes
 	} {
-		q, err := url.ParseQuery(tc.q + "&data=" + url.QueryEscape(tc.text))
-		if err != nil {
-			t.Fatal(err)
-		}
 		got := ""
-		r, p := Read(request.NewCall("/api/v1/qr", q), nil)
+		r, p := Read(call("/api/v1/qr", tc.q+"&data="+url.QueryEscape(tc.text)), nil)
 		if p == nil {
 			codes, pp := r.Symbols()
 			p = pp

@@ -16,7 +16,6 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
-	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
 )
 
@@ -29,11 +28,7 @@ func typed(t *testing.T, kind, query string) (*qr.Code, render.Options, scan.Cod
 	if !ok {
 		t.Fatalf("no kind %s", kind)
 	}
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, p := Read(request.NewCall("/api/v1/"+kind, q), k)
+	r, p := Read(call("/api/v1/"+kind, query), k)
 	if p != nil {
 		t.Fatalf("%s?%s: %v", kind, query, p.Detail)
 	}
