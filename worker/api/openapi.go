@@ -2,10 +2,8 @@ package api
 
 import (
 	_ "embed"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"net/http"
 	"slices"
 	"strings"
@@ -437,7 +435,7 @@ func decodeBodies() obj {
 		"multipart/form-data": obj{"schema": obj{"type": "object", "required": []string{"file"}, "properties": obj{"file": obj{"type": "string", "format": "binary"}}}},
 		"application/json": obj{"schema": obj{"type": "object", "required": []string{"image"}, "additionalProperties": false, "properties": obj{"image": obj{"type": "string",
 			"description": "data:image/png;base64,... or bare base64; standard or URL-safe alphabet, padding and line breaks optional"}}},
-			"example": obj{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(examplePNG())}},
+			"example": obj{"image": string(render.DataURI(examplePNG()))}},
 	}
 	for _, t := range scan.Types {
 		out[t] = obj{"schema": obj{"type": "string", "format": "binary"}}
@@ -452,7 +450,7 @@ func examplePNG() []byte {
 	if err != nil {
 		panic(err)
 	}
-	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"})
+	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: render.Black, BG: render.White, Style: "square", Eye: "square"})
 }
 
 // mcpDoc documents POST /api/mcp: openapi.json says the rest (JSON-RPC
