@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"qrkeyless/core/link"
 	"qrkeyless/core/payload"
 	"qrkeyless/internal/readback"
 )
@@ -70,6 +71,44 @@ func TestExampleCodes(t *testing.T) {
 		}
 		if want := "WIFI:T:WPA;S:Cafe Guest;P:correct horse;;"; name == "wifi.html" && text != want {
 			t.Errorf("wifi.html: its example holds %q; want %q", text, want)
+		}
+	}
+}
+
+// Every editor page, as the site writes it (minified), can be sent with a
+// shared link's code in it (core/link, Page; worker/api/page.go): its
+// form reads back, and the code replaces the example in its code box.
+func TestPagesTakeALinksCode(t *testing.T) {
+	out := t.TempDir()
+	if err := run(out); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"index.html"}
+	for _, k := range payload.All() {
+		names = append(names, k.Name+".html")
+	}
+	const code = `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>`
+	for _, name := range names {
+		page, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		form, ok := link.FormOf(page)
+		if !ok || len(form.Controls) == 0 {
+			t.Errorf("%s: no form to read a link with", name)
+			continue
+		}
+		got, ok := link.Page(page, form, "/api/v1/x?format=svg", code)
+		if !ok {
+			t.Errorf("%s: the link's code cannot be put in the page", name)
+			continue
+		}
+		s := string(got)
+		if strings.Count(s, code) != 1 || strings.Contains(s, `class="code-box baked"`) || !strings.Contains(s, `id="code-note" hidden`) {
+			t.Errorf("%s: the code box with the link's code is not as first.js leaves it", name)
+		}
+		if back, _ := link.FormOf(got); back.Code != code || back.URL != "/api/v1/x?format=svg" {
+			t.Errorf("%s: the page's form does not carry the code for first.js", name)
 		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 
 	"qrkeyless/core/brand"
 	"qrkeyless/core/frame"
+	"qrkeyless/core/link"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
@@ -412,9 +413,9 @@ func unlessJSON(rules []payload.Unless) string {
 	if len(rules) == 0 {
 		return ""
 	}
-	out := make([]rule, len(rules))
+	out := make([]link.Rule, len(rules))
 	for i, u := range rules {
-		out[i] = rule{u.Field, u.Values}
+		out[i] = link.Rule{Field: u.Field, Values: u.Values}
 	}
 	b, _ := json.Marshal(out) // strings only: no error
 	return string(b)

@@ -1,6 +1,8 @@
 // The first code of a shared link, before the editor's program has loaded
 // (docs/editor.md, "Loading"). The page calls this inline in its head, with
-// its form written out (templates/first.go): run there, its request leaves
+// its form written out (templates/first.go). A server that reads links as
+// this does (core/link) sends the page with the code in it already; else,
+// run there, its request leaves
 // as the page starts to be parsed, and its answer is shown at the parser's
 // next pause, long before a module script (app.js) runs, and the program
 // takes a second or more to arrive and start on a phone. For a link whose
@@ -90,6 +92,13 @@
   }
   const s = q.toString().replace(/\+/g, '%20');
   first.url = `/api/v1/${form.kind || 'qr'}?${s}${s ? '&' : ''}format=svg`;
+  // A server that reads the link to the same URL sent the page with that
+  // code in its code box, and its bytes here (core/link, Page).
+  if (form.code && form.url === first.url) {
+    first.svg = form.code;
+    performance.mark('qr:first-code', { detail: 'page' });
+    return;
+  }
 
   // show puts the code in the page's code box once the parser has passed
   // it (the note after it exists).
@@ -99,7 +108,7 @@
     box.innerHTML = svg;
     box.classList.remove('blank');
     box.closest('.code-box').classList.remove('baked');
-    box.setAttribute('aria-label', box.closest('form').dataset.title ? `${box.closest('form').dataset.title} QR code` : 'QR code');
+    box.setAttribute('aria-label', form.title ? `${form.title} QR code` : 'QR code');
     document.getElementById('code-tag').hidden = true;
     document.getElementById('code-note').hidden = true;
     first.svg = svg;

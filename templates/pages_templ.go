@@ -257,7 +257,7 @@ func editorHead(first string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<script>{ const l = document.createElement('link'); Object.assign(l, { rel: 'preload', href: '/editor.wasm', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous', fetchPriority: window.qrFirst?.url ? 'low' : 'high' }); document.head.append(l); }</script><script src=\"/wasm_exec.js\" defer></script><script type=\"module\" src=\"/app.js\"></script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<script>{ const l = document.createElement('link'); Object.assign(l, { rel: 'preload', href: '/editor.wasm', as: 'fetch', type: 'application/wasm', crossOrigin: 'anonymous', fetchPriority: window.qrFirst?.url && !window.qrFirst.svg ? 'low' : 'high' }); document.head.append(l); }</script><script src=\"/wasm_exec.js\" defer></script><script type=\"module\" src=\"/app.js\"></script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -337,7 +337,7 @@ func Editor(k *payload.Kind, example string) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(k.Title+" QR code · qrkeyless", k.Help, "/"+k.Name, firstForm(k.Name, FieldControls(k), StyleControls(k))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var13), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(k.Title+" QR code · qrkeyless", k.Help, "/"+k.Name, firstForm(k.Name, k.Title, FieldControls(k), StyleControls(k))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var13), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -443,7 +443,7 @@ func Index(kinds []*payload.Kind, example string) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout("qrkeyless: QR codes with no key", "Make a QR code from any text or link, or from a form for Wi-Fi, contacts, payments and more. No signup, no key, no watermark.", "/", firstForm("", []Control{DataControl()}, StyleControls(nil))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var17), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout("qrkeyless: QR codes with no key", "Make a QR code from any text or link, or from a form for Wi-Fi, contacts, payments and more. No signup, no key, no watermark.", "/", firstForm("", "", []Control{DataControl()}, StyleControls(nil))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var17), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

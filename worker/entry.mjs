@@ -45,6 +45,13 @@ export default {
       req = new Request(req);
       req.headers.delete(edgeHeader);
     }
+    // A page opened bare is its static asset as it is; one opened from a
+    // link goes to Go, which puts the link's code in it (wrangler.toml,
+    // run_worker_first; worker/api/page.go).
+    if ((req.method === "GET" || req.method === "HEAD") && !new URL(req.url).search && env.ASSETS) {
+      const page = await env.ASSETS.fetch(req);
+      if (page.status !== 404) return page;
+    }
     const refused = await fairUse(req, env, go);
     if (refused) return refused;
     if (req.method === "GET" || req.method === "HEAD") return fromCache(req, ctx, go);

@@ -31,13 +31,15 @@ import (
 // tooMany, for fair use (front.mjs), and warm. Then it blocks for good:
 // entry.mjs runs it once per isolate, while the Worker's module loads,
 // where the package's own entry would start a program for every request
-// (docs/architecture.md, "The Worker"). Static files are wrangler's assets, so the
-// handler gets no site.
+// (docs/architecture.md, "The Worker"). Static files are wrangler's assets;
+// the handler gets the pages alone (assets_js.go), for a page opened from
+// a link.
 func serve() {
 	// A Worker has 128 MB; collect early rather than let the heap double
 	// past it while a large upload is decoded.
 	debug.SetMemoryLimit(80 << 20)
 	h := entry{api.New(api.Config{
+		Site: &pages{},
 		// A Worker has 128 MB of memory and decoding takes about 5 bytes a
 		// pixel (RGBA plus a grey copy) on top of the body, so the Worker
 		// takes 12 megapixels, not the native server's 40.

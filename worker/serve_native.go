@@ -45,6 +45,9 @@ func serve() {
 		Site:   site(),
 		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: scan.DefaultMaxPixels},
 		Slots:  api.NewSlots(runtime.GOMAXPROCS(0), queueWait),
+		// A page opened from a link is written per request, so it is
+		// compressed here; the site's files have their copies.
+		CompressPages: true,
 	}))
 	srv := &http.Server{
 		Handler:           h,

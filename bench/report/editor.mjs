@@ -38,7 +38,7 @@ export function editorReading() {
   return (
     `- **Editor.** A shared link (${editor.link}) shows its code ${int(f.cpu_4x_warm.screen.median)} ms after navigation warm with the CPU throttled 4x, ` +
     `and ${int(f.cpu_4x_4g_new.screen.median)} ms on a new profile over 4G (targets ${firstWarmLimit} and ${int(first4GLimit)} ms, ${firstMet("cpu_4x_warm", firstWarmLimit) && firstMet("cpu_4x_4g_new", first4GLimit) ? "met" : "**missed**"}; medians, wrangler dev): ` +
-    `the code the API draws for the link, before the program (${int(f.cpu_4x_4g_new.ready.median)} ms on 4G) has started (docs/editor.md, "Loading"). ` +
+    `the code the API draws for the link, in the page the server sends, before the program (${int(f.cpu_4x_4g_new.ready.median)} ms on 4G) has started (docs/editor.md, "Loading"). ` +
     `editor.wasm is ${mib(e.gzip)} MiB gzip (target ${+mib(editorGzipLimit)} MiB, ${e.gzip < editorGzipLimit ? "met" : "missed"}; ${mib(e.brotli)} MiB brotli, as Cloudflare serves it to browsers that ask). ` +
     `A keystroke reaches the preview in ${ms(k.plain.median)} ms (median; p95 ${ms(k.plain.p95)}) on a plain code and ${ms(k.styled_label.median)} ms (p95 ${ms(k.styled_label.p95)}) with rounded modules and a caption: ` +
     (keyTarget ? `within one 60 Hz frame (${frame} ms)` : `**over one 60 Hz frame (${frame} ms)**`) +

@@ -371,11 +371,12 @@ async function copy(button) {
 //   sets nothing) keeps its example, drawn into the page when the site was
 //   built (site/main.go): what the program draws for an empty form;
 // - a link whose fields make a code needing no secret shows the code the
-//   API draws for them, asked for by the page's inline script as it is
-//   parsed (templates/first.js, qrFirst): the page's API URL as SVG, the
-//   bytes the program draws for the same values (wasm/editor's
-//   TestSameBytesAsTheAPI), an answer the edge and the browser keep for
-//   good. The request never holds a secret or the logo;
+//   API draws for them: the page's API URL as SVG, the bytes the program
+//   draws for the same values (wasm/editor's TestSameBytesAsTheAPI). The
+//   server sends the page with it in the code box (worker/api/page.go);
+//   on a host that does not, the page's inline script asks for it as the
+//   page is parsed (templates/first.js, qrFirst). It never holds a secret
+//   or the logo;
 // - any other link (one that lacks a field, or needs a secret, which a
 //   link never holds) shows nothing until the program has drawn.
 // docs/editor.md, "Loading", has the figures.

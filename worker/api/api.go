@@ -67,8 +67,10 @@ type postHelp struct {
 // server's image limits and no bound on heavy requests.
 type Config struct {
 	// Site holds the built editor (HTML, JS, CSS, .wasm), served for paths
-	// no route claims; nil in the Worker, where wrangler serves those files
-	// as static assets.
+	// no route claims. In the Worker it holds the pages alone (.html, read
+	// through the assets binding), asked for only when opened from a link
+	// (wrangler.toml, run_worker_first): wrangler serves the rest as static
+	// assets.
 	Site fs.FS
 	// Images bound the images POST /api/v1/decode and qr_decode take; a
 	// zero field is core/scan's default.
@@ -78,6 +80,10 @@ type Config struct {
 	Memory func() uint64
 	// Slots, when not nil, bound the heavy requests that run at once.
 	Slots *Slots
+	// CompressPages gzips a page sent with a link's code in it (servePage)
+	// for a client that takes gzip: the native server's job, where the
+	// Worker's answers are compressed by Cloudflare.
+	CompressPages bool
 }
 
 // New returns the service's handler.
@@ -226,6 +232,9 @@ func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
 			continue
 		}
 		if st, err := fs.Stat(s.Site, try); err == nil && !st.IsDir() {
+			if strings.HasSuffix(try, ".html") && r.URL.RawQuery != "" && s.servePage(w, r, try) {
+				return true
+			}
 			return serveStatic(w, r, s.Site, try)
 		}
 	}
