@@ -17,7 +17,6 @@ package link
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -230,7 +229,7 @@ func (f Form) colour(v string) (string, bool) {
 	var stops []string
 	angle, hasAngle := "", false
 	for _, p := range parts {
-		if deg.MatchString(p) {
+		if len(p) >= 3 && strings.EqualFold(p[len(p)-3:], "deg") {
 			if !hasAngle {
 				angle, hasAngle = p, true
 			}
@@ -260,8 +259,6 @@ func (f Form) colour(v string) (string, bool) {
 	return "linear:" + from + "," + to + "," + a + "deg", true
 }
 
-var deg = regexp.MustCompile(`(?i)deg$`)
-
 // hex is a colour as the swatches read it: trimmed, without its '#'.
 func hex(v string) string { return strings.TrimPrefix(jsTrim(v), "#") }
 
@@ -281,13 +278,11 @@ func jsTrim(s string) string {
 // sanitizeSure is sanitize, with ok false for a value whose reading by
 // the browser is not copied here: a date with a year past 9999.
 func sanitizeSure(input, v string) (string, bool) {
-	if input == "date" && bigYear.MatchString(v) {
+	if input == "date" && digits(v) > 4 && digits(v) < len(v) && v[digits(v)] == '-' {
 		return "", false
 	}
 	return sanitize(input, v), true
 }
-
-var bigYear = regexp.MustCompile(`^\d{5,}-`)
 
 // sanitize is an input's value once v is set on an input element of the
 // type input (the HTML standard, "value sanitization algorithm").
@@ -296,7 +291,7 @@ func sanitize(input, v string) string {
 	case "url", "email":
 		return strings.Trim(stripNewlines(v), "\t\n\f\r ")
 	case "number":
-		if !number.MatchString(v) {
+		if !isNumber(v) {
 			return ""
 		}
 		if f, err := strconv.ParseFloat(v, 64); err != nil || math.IsInf(f, 0) {
@@ -312,8 +307,54 @@ func sanitize(input, v string) string {
 	return stripNewlines(v) // text, tel, search, password
 }
 
-// number is the HTML standard's valid floating-point number.
-var number = regexp.MustCompile(`^-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?$`)
+// isNumber reports whether v is the HTML standard's valid floating-point
+// number: -?(D+(.D+)?|.D+)([eE][-+]?D+)? with D a digit.
+func isNumber(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	n := floatLen(v)
+	return n == len(v) && n > 0 && v[0] != '+' && v[0] != '-' && v[n-1] != '.' && !strings.Contains(v, ".e") && !strings.Contains(v, ".E")
+}
+
+// floatLen is the length of the longest prefix of s that JavaScript's
+// parseFloat reads as a decimal: [-+]?(D+.?D*|.D+)([eE][-+]?D+)?.
+func floatLen(s string) int {
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	whole := digits(s[i:])
+	i += whole
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		frac = digits(s[i+1:])
+		if whole == 0 && frac == 0 {
+			return 0
+		}
+		i += 1 + frac
+	}
+	if whole == 0 && frac == 0 {
+		return 0
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '-' || s[j] == '+') {
+			j++
+		}
+		if d := digits(s[j:]); d > 0 {
+			i = j + d
+		}
+	}
+	return i
+}
+
+// digits is the number of ASCII digits s starts with.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
+}
 
 func stripNewlines(v string) string {
 	return strings.NewReplacer("\n", "", "\r", "").Replace(v)
@@ -347,7 +388,8 @@ func validDate(v string) bool {
 // template literal's ToString), and ok false where the number would be
 // written with an exponent, which is not copied here.
 func parseFloat(s string) (string, bool) {
-	m := floatPrefix.FindString(jsTrim(s))
+	t := jsTrim(s)
+	m := t[:floatLen(t)]
 	if m == "" {
 		return "NaN", true
 	}
@@ -360,8 +402,6 @@ func parseFloat(s string) (string, bool) {
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64), true
 }
-
-var floatPrefix = regexp.MustCompile(`^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`)
 
 func cmpOr(a, b string) string {
 	if a != "" {

@@ -83,3 +83,31 @@ func TestCodeURL(t *testing.T) {
 		}
 	}
 }
+
+// The browser's number input keeps a valid floating-point number as
+// written and clears anything else; parseFloat reads the longest decimal
+// a string starts with.
+func TestNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		v          string
+		valid      bool
+		parseFloat string // "" where it is not copied (an exponent in the output)
+	}{
+		{"4", true, "4"}, {"-0", true, "0"}, {"2.50", true, "2.5"}, {".5", true, "0.5"}, {"1e3", true, "1000"},
+		{"1E-2", true, "0.01"}, {"1e+21", true, ""}, {"1.", false, "1"}, {"+1", false, "1"}, {"--1", false, "NaN"},
+		{"1.e5", false, "100000"}, {"1e", false, "1"}, {" 1", false, "1"}, {"", false, "NaN"}, {"-", false, "NaN"},
+		{"0x10", false, "0"}, {"45deg", false, "45"}, {"1e400", true, ""},
+	} {
+		if got := isNumber(tt.v); got != tt.valid && !(tt.v == "1e400") {
+			t.Errorf("isNumber(%q) = %v", tt.v, got)
+		}
+		got, ok := parseFloat(tt.v)
+		if ok != (tt.parseFloat != "") || ok && got != tt.parseFloat {
+			t.Errorf("parseFloat(%q) = %q, %v; want %q", tt.v, got, ok, tt.parseFloat)
+		}
+	}
+	// 1e400 is a valid number by its grammar, but not finite: the input clears it.
+	if sanitize("number", "1e400") != "" {
+		t.Error("an infinite number is kept")
+	}
+}
