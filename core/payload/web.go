@@ -102,8 +102,8 @@ var mapsKind = &Kind{
 	Fields: []Field{
 		{Name: "query", Label: "Place or address", Format: FormatText, Example: "Zurich main station",
 			Help: "Free text to search for; give this or lat and lng."},
-		{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
-		{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
+		latField,
+		lngField,
 		{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Choices: []string{"Google Maps", "Apple Maps"}, Example: "google",
 			Help: "google (default) or apple."},
 	},
