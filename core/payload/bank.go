@@ -301,6 +301,16 @@ func headedLines(text, head string) ([]string, bool) {
 	return strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), true
 }
 
+// cutBreak drops the empty last line that a line break after the last
+// of at least n lines leaves, which the QR-bill and UPN readers accept
+// though neither standard writes it; broke reports that there was one.
+func cutBreak(lines []string, n int) (_ []string, broke bool) {
+	if len(lines) > n && lines[len(lines)-1] == "" {
+		return lines[:len(lines)-1], true
+	}
+	return lines, false
+}
+
 // parseEPC reads an EPC QR (LF or CRLF lines). Version 002 and charset 1,
 // the defaults, are left out of the fields.
 func parseEPC(text string, _ *notes) (Fields, bool) {
@@ -534,8 +544,8 @@ func parseSwissQR(text string, ns *notes) (Fields, bool) {
 	if !ok {
 		return nil, false
 	}
-	if len(lines) > 31 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+	lines, broke := cutBreak(lines, 31)
+	if broke {
 		ns.add("", "the line break after the last element is not written (IG 2.3 §4.2.3 does not allow it)")
 	}
 	if len(lines) < 31 || len(lines) > 34 || len(lines[1]) != 4 || !strings.HasPrefix(lines[1], "02") || !numeric(lines[1]) ||
@@ -780,10 +790,7 @@ func parseUPN(text string, _ *notes) (Fields, bool) {
 	if !ok {
 		return nil, false
 	}
-	if len(lines) == 21 && lines[20] == "" {
-		lines = lines[:20]
-	}
-	if len(lines) != 20 {
+	if lines, _ = cutBreak(lines, 20); len(lines) != 20 {
 		return nil, false
 	}
 	n := 19
