@@ -43,13 +43,24 @@ import (
 
 func init() { register(epcKind, swissQRKind, spdKind, upnKind, ruPaymentKind) }
 
+// sepaHolder is the name of the account a SEPA credit transfer pays, as
+// epc and bezahlcode take it: at most 70 characters (EPC069-12).
+func sepaHolder(label, example string) Field {
+	return Field{Name: "name", Label: label, Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: example}
+}
+
+// sepaIBAN is the IBAN of that account, read by checksum.IBAN.
+func sepaIBAN(example string) Field {
+	return Field{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: example}
+}
+
 var epcKind = &Kind{
 	Name:  "epc",
 	Title: "SEPA transfer (GiroCode / EPC QR)",
 	Help:  "Fills in a SEPA credit transfer in European banking apps.",
 	Fields: []Field{
-		{Name: "name", Label: "Beneficiary", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Wikimedia Foerdergesellschaft"},
-		{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE33100205000001194700"},
+		sepaHolder("Beneficiary", "Wikimedia Foerdergesellschaft"),
+		sepaIBAN("DE33100205000001194700"),
 		{Name: "bic", Label: "BIC", Help: "Needed only with version 001.", Format: FormatText, Example: "BFSWDE33BER"},
 		{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99; leave empty to let the payer type it.", Format: FormatDecimal, Example: "123.45"},
 		{Name: "purpose", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, e.g. CHAR for a charity payment.", Format: FormatText, Example: "CHAR"},
