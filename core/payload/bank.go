@@ -43,13 +43,24 @@ import (
 
 func init() { register(epcKind, swissQRKind, spdKind, upnKind, ruPaymentKind) }
 
+// sepaHolder is the name of the account a SEPA credit transfer pays, as
+// epc and bezahlcode take it: at most 70 characters (EPC069-12).
+func sepaHolder(label, example string) Field {
+	return Field{Name: "name", Label: label, Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: example}
+}
+
+// sepaIBAN is the IBAN of that account, read by checksum.IBAN.
+func sepaIBAN(example string) Field {
+	return Field{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: example}
+}
+
 var epcKind = &Kind{
 	Name:  "epc",
 	Title: "SEPA transfer (GiroCode / EPC QR)",
 	Help:  "Fills in a SEPA credit transfer in European banking apps.",
 	Fields: []Field{
-		{Name: "name", Label: "Beneficiary", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Wikimedia Foerdergesellschaft"},
-		{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE33100205000001194700"},
+		sepaHolder("Beneficiary", "Wikimedia Foerdergesellschaft"),
+		sepaIBAN("DE33100205000001194700"),
 		{Name: "bic", Label: "BIC", Help: "Needed only with version 001.", Format: FormatText, Example: "BFSWDE33BER"},
 		{Name: "amount", Label: "Amount (EUR)", Help: "0.01 to 999999999.99; leave empty to let the payer type it.", Format: FormatDecimal, Example: "123.45"},
 		{Name: "purpose", Label: "Purpose code", Help: "Four-letter ISO 20022 purpose code, e.g. CHAR for a charity payment.", Format: FormatText, Example: "CHAR"},
@@ -301,6 +312,16 @@ func headedLines(text, head string) ([]string, bool) {
 	return strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), true
 }
 
+// cutBreak drops the empty last line that a line break after the last
+// of at least n lines leaves, which the QR-bill and UPN readers accept
+// though neither standard writes it; broke reports that there was one.
+func cutBreak(lines []string, n int) (_ []string, broke bool) {
+	if len(lines) > n && lines[len(lines)-1] == "" {
+		return lines[:len(lines)-1], true
+	}
+	return lines, false
+}
+
 // parseEPC reads an EPC QR (LF or CRLF lines). Version 002 and charset 1,
 // the defaults, are left out of the fields.
 func parseEPC(text string, _ *notes) (Fields, bool) {
@@ -534,8 +555,8 @@ func parseSwissQR(text string, ns *notes) (Fields, bool) {
 	if !ok {
 		return nil, false
 	}
-	if len(lines) > 31 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+	lines, broke := cutBreak(lines, 31)
+	if broke {
 		ns.add("", "the line break after the last element is not written (IG 2.3 §4.2.3 does not allow it)")
 	}
 	if len(lines) < 31 || len(lines) > 34 || len(lines[1]) != 4 || !strings.HasPrefix(lines[1], "02") || !numeric(lines[1]) ||
@@ -780,10 +801,7 @@ func parseUPN(text string, _ *notes) (Fields, bool) {
 	if !ok {
 		return nil, false
 	}
-	if len(lines) == 21 && lines[20] == "" {
-		lines = lines[:20]
-	}
-	if len(lines) != 20 {
+	if lines, _ = cutBreak(lines, 20); len(lines) != 20 {
 		return nil, false
 	}
 	n := 19

@@ -9,6 +9,14 @@ import (
 
 func init() { register(vcardKind, mecardKind) }
 
+// The fields vcard and mecard share, under the names both builders read.
+var (
+	cardFirst = Field{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"}
+	cardLast  = Field{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"}
+	cardEmail = Field{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"}
+	cardURL   = Field{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"}
+)
+
 // fn and ln are first and last name (docs/payloads.md §2.4); FN is "fn ln".
 // A card with only org is allowed, for companies: its FN is the org.
 // ADR uses TYPE=WORK in 3.0 and TYPE=work in 4.0, like TEL.
@@ -17,14 +25,14 @@ var vcardKind = &Kind{
 	Title: "Contact card (vCard)",
 	Help:  "Adds a contact to the address book.",
 	Fields: []Field{
-		{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
-		{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
+		cardFirst,
+		cardLast,
 		{Name: "org", Label: "Organisation", Format: FormatText, Example: "Acme, Inc."},
 		{Name: "title", Label: "Job title", Format: FormatText, Example: "CTO"},
 		{Name: "phone", Label: "Mobile phone", Format: FormatPhone, Example: "+41446681800"},
 		{Name: "phone2", Label: "Work phone", Format: FormatPhone, Example: "+41446681801"},
-		{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
-		{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
+		cardEmail,
+		cardURL,
 		{Name: "street", Label: "Street", Format: FormatText, Example: "Bahnhofstrasse 1"},
 		{Name: "city", Label: "City", Format: FormatText, Example: "Zürich"},
 		{Name: "region", Label: "Region", Format: FormatText, Example: "ZH"},
@@ -43,11 +51,11 @@ var mecardKind = &Kind{
 	Title: "Contact card (MECARD)",
 	Help:  "Adds a contact to the address book, in the compact DoCoMo MECARD format.",
 	Fields: []Field{
-		{Name: "fn", Label: "First name", Format: FormatText, Example: "Jane"},
-		{Name: "ln", Label: "Last name", Format: FormatText, Example: "Doe"},
+		cardFirst,
+		cardLast,
 		{Name: "phone", Label: "Phone", Format: FormatPhone, Example: "+41446681800"},
-		{Name: "email", Label: "E-mail", Format: FormatEmail, Example: "jane@example.com"},
-		{Name: "url", Label: "Website", Format: FormatURL, Example: "https://example.com"},
+		cardEmail,
+		cardURL,
 		{Name: "note", Label: "Note", Format: FormatLongText, Example: "Desk 4; ring twice"},
 	},
 	AnyOf: [][]string{{"fn"}, {"ln"}},

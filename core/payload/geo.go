@@ -9,6 +9,13 @@ import (
 
 func init() { register(geoKind) }
 
+// latField and lngField are the coordinates geo requires and maps takes
+// in place of a query; latLng reads them for both.
+var (
+	latField = Field{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."}
+	lngField = Field{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."}
+)
+
 // More than 7 decimals are rounded (half away from zero), not refused;
 // a leading '+' and trailing zeros are dropped.
 var geoKind = &Kind{
@@ -16,8 +23,8 @@ var geoKind = &Kind{
 	Title: "Geographic location",
 	Help:  "Opens a point in the phone's map app (geo: URI; iPhones do not open it reliably, maps is the portable choice).",
 	Fields: []Field{
-		{Name: "lat", Label: "Latitude", Required: true, Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
-		{Name: "lng", Label: "Longitude", Required: true, Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
+		required(latField),
+		required(lngField),
 		{Name: "alt", Label: "Altitude", Format: FormatDecimal, Example: "408", Help: "Metres, 0 or more."},
 	},
 	Build: buildGeo,

@@ -381,22 +381,32 @@ func TestFolding(t *testing.T) {
 }
 
 // Vectors from RFC 3492 §7.1 (B) and well-known IDNs, cross-checked with
-// Python's punycode codec.
+// Python's punycode codec. A label whose encoding is longer than the 63
+// octets DNS allows (RFC 1035) is refused, and so is a link to its host.
 func TestPunycode(t *testing.T) {
-	for label, want := range map[string]string{
-		"münchen":    "xn--mnchen-3ya",
-		"日本語":        "xn--wgv71a119e",
-		"他们为什么不说中文":  "xn--ihqwcrb4cv8a8dqg056pqjye",
-		"παράδειγμα": "xn--hxajbheg2az3al",
-		"ü":          "xn--tda",
+	long := strings.Repeat("a", 55)
+	for _, tt := range []struct {
+		label, want string // want is empty for a label that is refused
+	}{
+		{"münchen", "xn--mnchen-3ya"},
+		{"日本語", "xn--wgv71a119e"},
+		{"他们为什么不说中文", "xn--ihqwcrb4cv8a8dqg056pqjye"},
+		{"παράδειγμα", "xn--hxajbheg2az3al"},
+		{"ü", "xn--tda"},
+		{long + "ü", "xn--" + long + "-8yf"}, // 63 octets
+		{long + "aü", ""},                    // 64
+		{strings.Repeat("ü", 64), ""},
 	} {
-		if got, ok := punycode(label); got != want || !ok {
-			t.Errorf("punycode(%q) = %q, %v; want %q", label, got, ok, want)
+		if got, ok := punycode(tt.label); got != tt.want || ok != (tt.want != "") {
+			t.Errorf("punycode(%q) = %q, %v; want %q", tt.label, got, ok, tt.want)
 		}
 	}
 	k, _ := Lookup("url")
 	if got, _ := k.Build(Fields{"url": "HTTPS://München.example:8443/a?b=ü#c"}); got != "https://xn--mnchen-3ya.example:8443/a?b=%C3%BC#c" {
 		t.Errorf("IRI -> URI gave %q", got)
+	}
+	if got, err := k.Build(Fields{"url": "https://" + long + "aü.example/"}); err == nil {
+		t.Errorf("a host label of 64 octets gave %q, want it refused", got)
 	}
 }
 

@@ -21,6 +21,26 @@ import (
 
 func init() { register(emvMerchantKind, vietqrKind, qrisKind, duitnowKind, khqrKind) }
 
+// mccField is the ISO 18245 category (tag 52) that qris and duitnow
+// require.
+var mccField = Field{Name: "mcc", Label: "Merchant category code", Help: "ISO 18245, 4 digits.", Required: true, Format: FormatText, Example: "5812"}
+
+// merchantName is tag 59 of a national scheme's code, as nameCity
+// reads it.
+func merchantName(label, example string) Field {
+	return Field{Name: "name", Label: label, Help: "Up to 25 characters.", Required: true, Format: FormatText, Example: example}
+}
+
+// merchantCity is tag 60, as nameCity reads it.
+func merchantCity(example string) Field {
+	return Field{Name: "city", Label: "City", Help: "Up to 15 characters.", Required: true, Format: FormatText, Example: example}
+}
+
+// postalField is tag 61 where a scheme asks for a 5-digit postal code.
+func postalField(example string) Field {
+	return Field{Name: "postal", Label: "Postal code", Help: "5 digits.", Format: FormatText, Example: example}
+}
+
 var emvMerchantKind = &Kind{
 	Name:     "emv-merchant",
 	Title:    "EMV merchant code (any scheme)",
@@ -73,10 +93,10 @@ var qrisKind = &Kind{
 		{Name: "merchantid", Label: "Merchant id", Help: "The provider's merchant id, up to 15 characters.", Required: true, Format: FormatText, Example: "123456789012345"},
 		{Name: "nmid", Label: "NMID", Help: "National merchant id: ID and 13 digits.", Required: true, Format: FormatText, Example: "ID1020021234567"},
 		{Name: "criteria", Label: "Merchant criteria", Help: "UMI micro, UKE small, UME medium, UBE large, URE regular.", Required: true, Format: FormatEnum, Enum: qrisCriteria, Choices: []string{"Micro (UMI)", "Small (UKE)", "Medium (UME)", "Large (UBE)", "Regular (URE)"}, Example: "UMI"},
-		{Name: "mcc", Label: "Merchant category code", Help: "ISO 18245, 4 digits.", Required: true, Format: FormatText, Example: "5812"},
-		{Name: "name", Label: "Merchant name", Help: "Up to 25 characters.", Required: true, Format: FormatText, Example: "WARUNG MAKAN SEDERHANA"},
-		{Name: "city", Label: "City", Help: "Up to 15 characters.", Required: true, Format: FormatText, Example: "JAKARTA"},
-		{Name: "postal", Label: "Postal code", Help: "5 digits.", Required: true, Format: FormatText, Example: "10110"},
+		mccField,
+		merchantName("Merchant name", "WARUNG MAKAN SEDERHANA"),
+		merchantCity("JAKARTA"),
+		required(postalField("10110")),
 		{Name: "amount", Label: "Amount (IDR)", Help: "Whole rupiah; leave empty for a static code the payer types an amount into.", Format: FormatInteger, Example: "25000"},
 		{Name: "terminal", Label: "Terminal label", Help: "Up to 25 characters (tag 62, 07).", Format: FormatText, Example: "A01"},
 	},
@@ -91,10 +111,10 @@ var duitnowKind = &Kind{
 	Fields: []Field{
 		{Name: "acquirer", Label: "Acquirer id", Help: "The acquiring institution's 6-digit PayNet participant code, e.g. 501664.", Required: true, Format: FormatText, Example: "501664"},
 		{Name: "merchantid", Label: "Merchant id", Help: "The merchant's QR id with the acquirer, up to 28 letters and digits.", Required: true, Format: FormatText, Example: "123456789"},
-		{Name: "mcc", Label: "Merchant category code", Help: "ISO 18245, 4 digits.", Required: true, Format: FormatText, Example: "5812"},
-		{Name: "name", Label: "Merchant name", Help: "Up to 25 characters.", Required: true, Format: FormatText, Example: "KEDAI KOPI ALI"},
-		{Name: "city", Label: "City", Help: "Up to 15 characters.", Required: true, Format: FormatText, Example: "KUALA LUMPUR"},
-		{Name: "postal", Label: "Postal code", Help: "5 digits.", Format: FormatText, Example: "50450"},
+		mccField,
+		merchantName("Merchant name", "KEDAI KOPI ALI"),
+		merchantCity("KUALA LUMPUR"),
+		postalField("50450"),
 		{Name: "amount", Label: "Amount (MYR)", Help: "Leave empty to let the payer type it.", Format: FormatDecimal, Example: "12.50"},
 		{Name: "reference", Label: "Reference", Help: "Up to 25 characters (tag 62, 05).", Format: FormatText, Example: "INV1001"},
 		{Name: "dynamic", Label: "One-time code", Help: "true writes point of initiation 12 (a code for one payment); PayNet's static codes, with an amount or not, are 11.", Format: FormatBool, Example: "false"},
@@ -112,8 +132,8 @@ var khqrKind = &Kind{
 		{Name: "type", Label: "Account type", Help: "individual (tag 29) or merchant (tag 30, needs a merchant id and bank); not set: merchant with a merchant id, else individual.", Format: FormatEnum, Enum: []string{"individual", "merchant"}, Choices: []string{"Individual", "Merchant"}, Example: "merchant"},
 		{Name: "merchantid", Label: "Merchant id", Help: "Merchant accounts only: up to 32 characters.", Format: FormatText, Example: "123456"},
 		{Name: "bank", Label: "Acquiring bank", Help: "Up to 32 characters; needed for a merchant account.", Format: FormatText, Example: "Dev Bank"},
-		{Name: "name", Label: "Name", Help: "Up to 25 characters.", Required: true, Format: FormatText, Example: "Jonh Smith"},
-		{Name: "city", Label: "City", Help: "Up to 15 characters.", Required: true, Format: FormatText, Example: "Phnom Penh"},
+		merchantName("Name", "Jonh Smith"),
+		merchantCity("Phnom Penh"),
 		{Name: "currency", Label: "Currency", Help: "KHR (default) or USD.", Format: FormatEnum, Enum: []string{"KHR", "USD"}, Example: "KHR"},
 		{Name: "amount", Label: "Amount", Help: "KHR in whole riel, USD with up to 2 decimals; leave empty to let the payer type it.", Format: FormatDecimal, Example: "5000"},
 		{Name: "bill", Label: "Bill number", Help: "Up to 25 characters (tag 62, 01).", Format: FormatText, Example: "INV-2026-001"},

@@ -12,6 +12,23 @@ func init() {
 	register(emailKind, matmsgKind, phoneKind, smsKind, mmsKind, whatsappKind, telegramKind, facetimeKind, skypeKind)
 }
 
+// dialField is the number a message kind calls or texts, read by
+// numberField (whatsapp's by waNumber); help says what the kind makes of it.
+func dialField(example, help string) Field {
+	return Field{Name: "number", Label: "Phone number", Help: help, Format: FormatPhone, Example: example}
+}
+
+// subjectField is the subject line of a message kind.
+func subjectField(example string) Field {
+	return Field{Name: "subject", Label: "Subject", Format: FormatText, Example: example}
+}
+
+// messageField is the text of a message, under the name its kind's
+// format gives it (body in e-mail, message in the rest).
+func messageField(name, example string) Field {
+	return Field{Name: name, Label: "Message", Format: FormatLongText, Example: example}
+}
+
 var emailKind = &Kind{
 	Name:  "email",
 	Title: "E-mail",
@@ -19,8 +36,8 @@ var emailKind = &Kind{
 	Fields: []Field{
 		{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com",
 			Help: "One address, or several separated by commas."},
-		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order #42 + gift"},
-		{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi,\nplease ship."},
+		subjectField("Order #42 + gift"),
+		messageField("body", "Hi,\nplease ship."),
 		{Name: "cc", Label: "Cc", Format: FormatEmail, Example: "boss@example.com",
 			Help: "One address, or several separated by commas."},
 	},
@@ -34,8 +51,8 @@ var matmsgKind = &Kind{
 	Help:  "Opens a new e-mail, in the DoCoMo MATMSG format; the mailto: e-mail kind is more widely read.",
 	Fields: []Field{
 		{Name: "to", Label: "To", Required: true, Format: FormatEmail, Example: "info@example.com", Help: "One address."},
-		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Order 42"},
-		{Name: "body", Label: "Message", Format: FormatLongText, Example: "Hi; see you: soon"},
+		subjectField("Order 42"),
+		messageField("body", "Hi; see you: soon"),
 	},
 	Build: buildMatmsg,
 }
@@ -45,8 +62,7 @@ var phoneKind = &Kind{
 	Title: "Phone call",
 	Help:  "Offers to call a number.",
 	Fields: []Field{
-		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 44 668 18 00",
-			Help: "International form with + is best; spaces, dots, dashes and brackets are removed."},
+		required(dialField("+41 44 668 18 00", "International form with + is best; spaces, dots, dashes and brackets are removed.")),
 	},
 	Build: buildPhone,
 }
@@ -56,8 +72,8 @@ var smsKind = &Kind{
 	Title: "Text message",
 	Help:  "Opens a text message to the number with the message filled in.",
 	Fields: []Field{
-		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41 79 123 45 67"},
-		{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hello: see you at 5?"},
+		required(dialField("+41 79 123 45 67", "")),
+		messageField("message", "Hello: see you at 5?"),
 	},
 	Build: buildSMS,
 }
@@ -67,9 +83,9 @@ var mmsKind = &Kind{
 	Title: "Multimedia message",
 	Help:  "Opens a message to the number with subject and text filled in; phones treat it like a text message.",
 	Fields: []Field{
-		{Name: "number", Label: "Phone number", Required: true, Format: FormatPhone, Example: "+41791234567"},
-		{Name: "subject", Label: "Subject", Format: FormatText, Example: "Photo"},
-		{Name: "message", Label: "Message", Format: FormatLongText, Example: "See attached"},
+		required(dialField("+41791234567", "")),
+		subjectField("Photo"),
+		messageField("message", "See attached"),
 	},
 	Build: buildMMS,
 }
@@ -79,9 +95,8 @@ var whatsappKind = &Kind{
 	Title: "WhatsApp chat",
 	Help:  "Opens a WhatsApp chat with the number, the message filled in; without a number WhatsApp asks whom to send it to.",
 	Fields: []Field{
-		{Name: "number", Label: "Phone number", Format: FormatPhone, Example: "+41 79 123 45 67",
-			Help: "Full international number; +, spaces and dashes are removed."},
-		{Name: "message", Label: "Message", Format: FormatLongText, Example: "Hi! Is the table free @ 8pm?"},
+		dialField("+41 79 123 45 67", "Full international number; +, spaces and dashes are removed."),
+		messageField("message", "Hi! Is the table free @ 8pm?"),
 	},
 	AnyOf:    [][]string{{"number"}, {"message"}},
 	Priority: PriorityLink,

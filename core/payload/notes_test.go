@@ -90,23 +90,28 @@ func TestVCardNameAsShown(t *testing.T) {
 	}
 }
 
-// Recognize and decode see the same notes: a negative altitude is text, as
-// ZXing reads it; a dropped hidden flag is a noted wifi.
+// Recognize and decode see the same notes, each on the field it is about:
+// a negative altitude is text, as ZXing reads it; a dropped hidden flag is
+// a wifi noted on hidden, a malformed e-mail a MECARD noted on email.
 func TestRecognizeNotes(t *testing.T) {
 	tests := []struct {
 		text, kind string
-		noted      int
+		noted      []string // the fields the notes are about, in order
 	}{
-		{"geo:47.1,8.5,-3", "text", 0},
-		{"WIFI:T:WPA;S:x;P:abcdefgh;H:PEAP;;", "wifi", 1},
-		{"WIFI:T:WPA;S:x;P:abcdefgh;;", "wifi", 0},
-		{"MECARD:N:Doe,Jane;EMAIL:nope;;", "mecard", 1},
+		{"geo:47.1,8.5,-3", "text", nil},
+		{"WIFI:T:WPA;S:x;P:abcdefgh;H:PEAP;;", "wifi", []string{"hidden"}},
+		{"WIFI:T:WPA;S:x;P:abcdefgh;;", "wifi", nil},
+		{"MECARD:N:Doe,Jane;EMAIL:nope;;", "mecard", []string{"email"}},
 	}
 	for _, tt := range tests {
 		kind, f, notes := RecognizeNotes(tt.text)
 		kind2, f2 := Recognize(tt.text)
-		if kind != tt.kind || len(notes) != tt.noted || kind2 != kind || !maps.Equal(f, f2) {
-			t.Errorf("RecognizeNotes(%q) = %s %q %+v (Recognize: %s %q); want %s with %d notes", tt.text, kind, f, notes, kind2, f2, tt.kind, tt.noted)
+		var noted []string
+		for _, n := range notes {
+			noted = append(noted, n.Field)
+		}
+		if kind != tt.kind || !slices.Equal(noted, tt.noted) || kind2 != kind || !maps.Equal(f, f2) {
+			t.Errorf("RecognizeNotes(%q) = %s %q %+v (Recognize: %s %q); want %s with notes on %q", tt.text, kind, f, notes, kind2, f2, tt.kind, tt.noted)
 		}
 	}
 }

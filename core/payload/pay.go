@@ -51,8 +51,8 @@ var bezahlcodeKind = &Kind{
 	Title: "BezahlCode transfer",
 	Help:  "Fills in a SEPA transfer in the few German banking apps that still read BezahlCode; prefer epc.",
 	Fields: []Field{
-		{Name: "name", Label: "Recipient", Help: "Name of the account holder, up to 70 characters.", Required: true, Format: FormatText, Example: "Max Mustermann"},
-		{Name: "iban", Label: "IBAN", Required: true, Format: FormatText, Example: "DE89370400440532013000"},
+		sepaHolder("Recipient", "Max Mustermann"),
+		sepaIBAN("DE89370400440532013000"),
 		{Name: "bic", Label: "BIC", Format: FormatText, Example: "COBADEFFXXX"},
 		{Name: "amount", Label: "Amount", Help: "Written with a decimal comma in the code.", Format: FormatDecimal, Example: "12.50"},
 		{Name: "reason", Label: "Payment reference", Help: "Up to 140 characters.", Format: FormatText, Example: "Rechnung 42"},

@@ -45,6 +45,13 @@ type Field struct {
 	Money bool
 }
 
+// required is fd needed by Build: a field that kinds share, for a kind
+// that cannot do without it.
+func required(fd Field) Field {
+	fd.Required = true
+	return fd
+}
+
 // Placeholder is what a fix writes for a field whose value only the
 // caller can give: <your IBAN>.
 func (fd Field) Placeholder() string { return "<your " + fd.Label + ">" }

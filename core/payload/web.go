@@ -22,13 +22,17 @@ func utm(name, label, example string) Field {
 		Help: "Campaign tracking parameter added to the link's query."}
 }
 
+// linkField is the link that url and bookmark require, read by webLink.
+func linkField(example, help string) Field {
+	return Field{Name: "url", Label: "Link", Help: help, Required: true, Format: FormatURL, Example: example}
+}
+
 var urlKind = &Kind{
 	Name:  "url",
 	Title: "Link",
 	Help:  "Opens a web page.",
 	Fields: []Field{
-		{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/menu?table=12",
-			Help: "An http or https address; https:// is added when missing."},
+		linkField("https://example.com/menu?table=12", "An http or https address; https:// is added when missing."),
 		utm("utm_source", "UTM source", "qr"),
 		utm("utm_medium", "UTM medium", "print"),
 		utm("utm_campaign", "UTM campaign", "summer"),
@@ -58,7 +62,7 @@ var bookmarkKind = &Kind{
 	Title: "Bookmark (MEBKM)",
 	Help:  "Offers to open or bookmark a link under a title; legacy DoCoMo format, a plain link works on more phones.",
 	Fields: []Field{
-		{Name: "url", Label: "Link", Required: true, Format: FormatURL, Example: "https://example.com/docs"},
+		linkField("https://example.com/docs", ""),
 		{Name: "title", Label: "Title", Format: FormatText, Example: "Docs: start here"},
 	},
 	Build: buildBookmark,
@@ -102,8 +106,8 @@ var mapsKind = &Kind{
 	Fields: []Field{
 		{Name: "query", Label: "Place or address", Format: FormatText, Example: "Zurich main station",
 			Help: "Free text to search for; give this or lat and lng."},
-		{Name: "lat", Label: "Latitude", Format: FormatDecimal, Example: "47.376887", Help: "-90 to 90, decimal degrees."},
-		{Name: "lng", Label: "Longitude", Format: FormatDecimal, Example: "8.541694", Help: "-180 to 180, decimal degrees."},
+		latField,
+		lngField,
 		{Name: "provider", Label: "Maps app", Format: FormatEnum, Enum: []string{"google", "apple"}, Choices: []string{"Google Maps", "Apple Maps"}, Example: "google",
 			Help: "google (default) or apple."},
 	},
