@@ -49,19 +49,7 @@ func TestRun(t *testing.T) {
 // reader decodes (the e2e suite checks it is the program's drawing); the
 // wifi page's holds its sample network, as payloads are written for it.
 func TestExampleCodes(t *testing.T) {
-	out := t.TempDir()
-	if err := run(out); err != nil {
-		t.Fatal(err)
-	}
-	pages := []string{"index.html"}
-	for _, k := range payload.All() {
-		pages = append(pages, k.Name+".html")
-	}
-	for _, name := range pages {
-		b, err := os.ReadFile(filepath.Join(out, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, b := range editorPages(t) {
 		_, box, _ := strings.Cut(string(b), `id="code"`)
 		svg := box[strings.Index(box, "<svg"):]
 		svg = svg[:strings.Index(svg, "</svg>")+len("</svg>")]
@@ -79,20 +67,8 @@ func TestExampleCodes(t *testing.T) {
 // shared link's code in it (core/link, Page; worker/api/page.go): its
 // form reads back, and the code replaces the example in its code box.
 func TestPagesTakeALinksCode(t *testing.T) {
-	out := t.TempDir()
-	if err := run(out); err != nil {
-		t.Fatal(err)
-	}
-	names := []string{"index.html"}
-	for _, k := range payload.All() {
-		names = append(names, k.Name+".html")
-	}
 	const code = `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>`
-	for _, name := range names {
-		page, err := os.ReadFile(filepath.Join(out, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, page := range editorPages(t) {
 		form, ok := link.FormOf(page)
 		if !ok || len(form.Controls) == 0 {
 			t.Errorf("%s: no form to read a link with", name)
@@ -111,4 +87,23 @@ func TestPagesTakeALinksCode(t *testing.T) {
 			t.Errorf("%s: the page's form does not carry the code for first.js", name)
 		}
 	}
+}
+
+// editorPages builds the site and returns its editor pages by file name:
+// the free-text page and one for every kind.
+func editorPages(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := t.TempDir()
+	if err := run(out); err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string][]byte{}
+	for _, k := range append([]*payload.Kind{{Name: "index"}}, payload.All()...) {
+		b, err := os.ReadFile(filepath.Join(out, k.Name+".html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[k.Name+".html"] = b
+	}
+	return pages
 }
