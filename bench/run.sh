@@ -273,7 +273,7 @@ node bench/mcp.mjs "http://127.0.0.1:$port" > "$out/mcp-wrangler.json"
 stop
 
 # The editor's static files are wrangler's assets, as on Cloudflare; the
-# native server sends the same (worker/api/static.go).
+# native server sends the same (site/serve).
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
   step "the editor in Chromium, served by the native server"
   port=$(free_port)

@@ -31,7 +31,7 @@ func TestSiteAsCloudflare(t *testing.T) {
 		{"/pictures/style-dot.png", ""},
 		// A page opened from a link, with the link's code in it, written per
 		// request: compressed by Cloudflare (brotli) or the native server
-		// (gzip), the same page once decoded (worker/api/page.go).
+		// (gzip), the same page once decoded (site/serve).
 		{"/wifi?ssid=Cafe&sec=nopass", "br or gzip"},
 	}
 	for _, f := range files {

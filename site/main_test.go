@@ -64,7 +64,7 @@ func TestExampleCodes(t *testing.T) {
 }
 
 // Every editor page, as the site writes it (minified), can be sent with a
-// shared link's code in it (core/link, Page; worker/api/page.go): its
+// shared link's code in it (core/link, Page; site/serve): its
 // form reads back, and the code replaces the example in its code box.
 func TestPagesTakeALinksCode(t *testing.T) {
 	const code = `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1"/></svg>`

@@ -15,7 +15,7 @@ import (
 // pages is the site's editor pages as the Worker reads them: its static
 // assets through the ASSETS binding (wrangler.toml), for a page opened
 // from a link, which the API sends with the link's code in it
-// (worker/api/page.go). Only pages (.html) are read; every other file is
+// (site/serve). Only pages (.html) are read; every other file is
 // wrangler's to serve, and not here. A page read is kept for the life of
 // the isolate: a deploy, the only thing that changes one, starts new
 // isolates.
@@ -44,7 +44,7 @@ func (p *pages) Open(name string) (fs.File, error) {
 	return &page{name: name, Reader: bytes.NewReader(b)}, nil
 }
 
-// page is a page read, as an fs.File that seeks (serveStatic sends a
+// page is a page read, as an fs.File that seeks (site/serve sends a
 // ReadSeeker as it is).
 type page struct {
 	name string

@@ -47,7 +47,7 @@ export default {
     }
     // A page opened bare is its static asset as it is; one opened from a
     // link goes to Go, which puts the link's code in it (wrangler.toml,
-    // run_worker_first; worker/api/page.go).
+    // run_worker_first; site/serve).
     if ((req.method === "GET" || req.method === "HEAD") && !new URL(req.url).search && env.ASSETS) {
       const page = await env.ASSETS.fetch(req);
       if (page.status !== 404) return page;

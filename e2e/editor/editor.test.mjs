@@ -403,7 +403,7 @@ test('a shared link shows its code before the program, and the program takes it 
     ['/wifi?ssid=Guest&sec=nopass&frame_text=Free%20Wi-Fi', openWifi],
     ['/wifi?ssid=Guest&sec=nopass&frame=banner-bottom&frame_text=Free%20Wi-Fi&fg=linear:1a237e,4a148c', openWifi],
   ];
-  // The server sends the page with the link's code in it (worker/api/page.go);
+  // The server sends the page with the link's code in it (site/serve);
   // a host that serves the site as static files does not, and the page
   // asks the API for the code as it is parsed (first.js).
   for (const host of ['server', 'static']) {

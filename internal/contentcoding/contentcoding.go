@@ -1,5 +1,5 @@
 // Package contentcoding reads the HTTP content codings of the site's
-// compressed copies (site/compress writes them, worker/api/static.go
+// compressed copies (site/compress writes them, site/serve
 // sends them): brotli and gzip, by their Content-Encoding tokens. It is
 // for the build tool and the tests; the servers send the copies as they
 // are and never decode them.

@@ -1,7 +1,7 @@
 // Command compress writes the compressed copies of the built site that
-// the native server sends to browsers (worker/api/static.go): beside each
+// the native server sends to browsers (site/serve): beside each
 // file that compresses (pages, scripts, styles, SVG, the .wasm programs)
-// its brotli and gzip copies, under the names api.SiteEncodings gives
+// its brotli and gzip copies, under the names serve.Encodings gives
 // (wifi.html.br, wifi.html.gz), each kept only when smaller than the file.
 // It also writes .assetsignore, which keeps the copies out of wrangler's
 // assets: Cloudflare compresses the same files at its edge by itself.
@@ -31,10 +31,10 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"qrkeyless/internal/contentcoding"
-	"qrkeyless/worker/api"
+	"qrkeyless/site/serve"
 )
 
-// writers write a copy in each of api.SiteEncodings, by its token.
+// writers write a copy in each of serve.Encodings, by its token.
 var writers = map[string]func(w io.Writer, size int) io.WriteCloser{
 	"br": func(w io.Writer, size int) io.WriteCloser { return brotli.NewWriterLevel(w, brotliQuality(size)) },
 	"gzip": func(w io.Writer, _ int) io.WriteCloser {
@@ -64,7 +64,7 @@ func brotliQuality(size int) int {
 // wrangler reads the file with .gitignore's rules.
 var ignore = func() string {
 	s := "# Written by site/compress: the compressed copies are the native server's;\n# Cloudflare compresses at its edge.\n"
-	for _, e := range api.SiteEncodings {
+	for _, e := range serve.Encodings {
 		s += "*" + e.Suffix + "\n"
 	}
 	return s
@@ -124,7 +124,7 @@ func run(dir string) error {
 // compresses reports whether a file of the site is text or a program,
 // which compress, rather than a picture already compressed (PNG) or a copy.
 func compresses(path string) bool {
-	for _, e := range api.SiteEncodings {
+	for _, e := range serve.Encodings {
 		if strings.HasSuffix(path, e.Suffix) {
 			return false
 		}
@@ -143,7 +143,7 @@ func write(name string) error {
 	if err != nil {
 		return err
 	}
-	for _, e := range api.SiteEncodings {
+	for _, e := range serve.Encodings {
 		if holds(name+e.Suffix, e.Token, b) {
 			now := time.Now()
 			if err := os.Chtimes(name+e.Suffix, now, now); err != nil {

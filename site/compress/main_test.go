@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"qrkeyless/internal/contentcoding"
+	"qrkeyless/site/serve"
 	"qrkeyless/worker/api"
 )
 
@@ -40,7 +41,7 @@ func TestRun(t *testing.T) {
 	h := api.New(api.Config{Site: os.DirFS(dir)})
 	for name, b := range files {
 		packs := name != "pictures/eye.png" && name != "tiny.txt"
-		for _, e := range api.SiteEncodings {
+		for _, e := range serve.Encodings {
 			_, err := os.Stat(filepath.Join(dir, name+e.Suffix))
 			if packs != (err == nil) {
 				t.Errorf("%s%s: %v; want a copy: %v", name, e.Suffix, err, packs)

@@ -373,7 +373,7 @@ async function copy(button) {
 // - a link whose fields make a code needing no secret shows the code the
 //   API draws for them: the page's API URL as SVG, the bytes the program
 //   draws for the same values (wasm/editor's TestSameBytesAsTheAPI). The
-//   server sends the page with it in the code box (worker/api/page.go);
+//   server sends the page with it in the code box (site/serve);
 //   on a host that does not, the page's inline script asks for it as the
 //   page is parsed (templates/first.js, qrFirst). It never holds a secret
 //   or the logo;

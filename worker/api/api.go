@@ -10,10 +10,10 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"net/http"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +24,8 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
+	"qrkeyless/site/serve"
+	"qrkeyless/worker/edge"
 	"qrkeyless/worker/mcp"
 	"qrkeyless/worker/reply"
 )
@@ -80,7 +82,7 @@ type Config struct {
 	Memory func() uint64
 	// Slots, when not nil, bound the heavy requests that run at once.
 	Slots *Slots
-	// CompressPages gzips a page sent with a link's code in it (servePage)
+	// CompressPages gzips a page sent with a link's code in it (site/serve)
 	// for a client that takes gzip: the native server's job, where the
 	// Worker's answers are compressed by Cloudflare.
 	CompressPages bool
@@ -148,7 +150,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, "+strings.Join(symbolHeaderNames(), ", ")+", x-qr-ec, x-qr-contrast, x-qr-verified, x-qr-failed")
 	rt := s.match(r.URL.Path)
 	if rt == nil {
-		if s.serveFile(w, r) {
+		if serve.Site(w, r, s.Site, s.linkCode, s.CompressPages) {
 			return
 		}
 		s.notFound(w, r)
@@ -214,31 +216,18 @@ func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
 		"no endpoint at %s; generation is GET /api/v1/qr?data=... or GET /q/<data>.png", r.URL.Path))
 }
 
-// serveFile answers GET and HEAD from the built site the way wrangler's
-// assets do: /wifi is wifi.html, / is index.html. It reports whether it did.
-func (s *server) serveFile(w http.ResponseWriter, r *http.Request) bool {
-	if s.Site == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
-		return false
+// linkCode is the API's own answer for url, for a page opened from a
+// link (site/serve): drawn whatever the Worker's entry asked of the page's
+// answer (a key alone, edge.Header), since the page is not kept in the
+// edge cache and its code must be in it.
+func (s *server) linkCode(ctx context.Context, url string) (string, bool) {
+	code := &reply.Recorder{Head: http.Header{}}
+	ask, err := http.NewRequestWithContext(edge.Skip(ctx), http.MethodGet, url, nil)
+	if err != nil {
+		return "", false
 	}
-	// http.ServeFileFS answers a path with a ".." element 400 in plain
-	// text even when it cleans to a file inside the site; leave such a
-	// path to the 404 problem.
-	if slices.Contains(strings.FieldsFunc(r.URL.Path, func(c rune) bool { return c == '/' || c == '\\' }), "..") {
-		return false
-	}
-	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-	for _, try := range []string{name, name + ".html", path.Join(name, "index.html")} {
-		if try == "" || strings.HasPrefix(try, "../") {
-			continue
-		}
-		if st, err := fs.Stat(s.Site, try); err == nil && !st.IsDir() {
-			if strings.HasSuffix(try, ".html") && r.URL.RawQuery != "" && s.servePage(w, r, try) {
-				return true
-			}
-			return serveStatic(w, r, s.Site, try)
-		}
-	}
-	return false
+	s.ServeHTTP(code, ask)
+	return code.Body.String(), code.Status == http.StatusOK && strings.HasPrefix(code.Head.Get("Content-Type"), "image/svg+xml")
 }
 
 // writeProblem sends p as a problem document (package reply), with every

@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"qrkeyless/core/link"
+	"qrkeyless/site/serve"
 )
 
 // wifiPage is a Wi-Fi editor page in miniature: its form and its code
@@ -62,7 +63,7 @@ func TestPageWithALinksCode(t *testing.T) {
 		if strings.Contains(body, "hunter2") {
 			t.Errorf("%s: the page repeats the password", tc.link)
 		}
-		if w.Header().Get("Access-Control-Allow-Origin") != "" || w.Header().Get("Cache-Control") != siteCacheControl {
+		if w.Header().Get("Access-Control-Allow-Origin") != "" || w.Header().Get("Cache-Control") != serve.CacheControl {
 			t.Errorf("%s: headers %v, not a page's", tc.link, w.Header())
 		}
 		if !tc.code {
