@@ -45,9 +45,10 @@ export default {
       req = new Request(req);
       req.headers.delete(edgeHeader);
     }
-    // A page opened bare is its static asset as it is; one opened from a
-    // link goes to Go, which puts the link's code in it (wrangler.toml,
-    // run_worker_first; site/serve).
+    // A GET without a query is the static asset's when there is one (a
+    // page opened bare); a page opened from a link goes to Go, which puts
+    // the link's code in it (wrangler.toml, run_worker_first; site/serve),
+    // and so does every path with no asset (the API).
     if ((req.method === "GET" || req.method === "HEAD") && !new URL(req.url).search && env.ASSETS) {
       const page = await env.ASSETS.fetch(req);
       if (page.status !== 404) return page;
