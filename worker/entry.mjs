@@ -48,15 +48,17 @@ export default {
     // A GET without a query is the static asset's when there is one (a
     // page opened bare); a page opened from a link goes to Go, which puts
     // the link's code in it (wrangler.toml, run_worker_first; site/serve),
-    // and so does every path with no asset (the API).
-    if ((req.method === "GET" || req.method === "HEAD") && !new URL(req.url).search && env.ASSETS) {
+    // and so does every path with no asset. The API's own paths hold no
+    // page and skip the look-up.
+    const url = new URL(req.url);
+    if ((req.method === "GET" || req.method === "HEAD") && !url.search && !/^\/(api|q)\//.test(url.pathname) && env.ASSETS) {
       const page = await env.ASSETS.fetch(req);
       if (page.status !== 404) return page;
     }
     const refused = await fairUse(req, env, go);
     if (refused) return refused;
     if (req.method === "GET" || req.method === "HEAD") return fromCache(req, ctx, go);
-    if (req.method === "POST" && new URL(req.url).pathname === "/api/mcp") return fromMCPCache(req, ctx, build, go);
+    if (req.method === "POST" && url.pathname === "/api/mcp") return fromMCPCache(req, ctx, build, go);
     return go.handleRequest(req);
   },
 };
