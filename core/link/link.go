@@ -16,10 +16,12 @@
 package link
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -92,7 +94,7 @@ func (f Form) CodeURL(raw string) (string, bool) {
 	if s != "" {
 		s += "&"
 	}
-	return "/api/v1/" + cmpOr(f.Kind, "qr") + "?" + s + "format=svg", true
+	return "/api/v1/" + cmp.Or(f.Kind, "qr") + "?" + s + "format=svg", true
 }
 
 // complete reports whether values make the link's own code: a field one
@@ -241,14 +243,14 @@ func (f Form) colour(v string) (string, bool) {
 	if (k != "linear" && k != "radial") || len(stops) < 2 {
 		return jsTrim(v), true
 	}
-	from, to := hex(stops[0]), cmpOr(hex(stops[len(stops)-1]), "2c5364")
+	from, to := hex(stops[0]), cmp.Or(hex(stops[len(stops)-1]), "2c5364")
 	if from == "" {
 		return "", true
 	}
 	if k == "radial" {
 		return "radial:" + from + "," + to, true
 	}
-	a := cmpOr(f.Angle, "180")
+	a := cmp.Or(f.Angle, "180")
 	if hasAngle {
 		n, ok := parseFloat(angle)
 		if !ok {
@@ -278,7 +280,7 @@ func jsTrim(s string) string {
 // sanitizeSure is sanitize, with ok false for a value whose reading by
 // the browser is not copied here: a date with a year past 9999.
 func sanitizeSure(input, v string) (string, bool) {
-	if input == "date" && digits(v) > 4 && digits(v) < len(v) && v[digits(v)] == '-' {
+	if n := digits(v); input == "date" && n > 4 && n < len(v) && v[n] == '-' {
 		return "", false
 	}
 	return sanitize(input, v), true
@@ -361,27 +363,10 @@ func stripNewlines(v string) string {
 }
 
 // validDate reports whether v is the HTML standard's valid date string,
-// yyyy-mm-dd, with a four-digit year from 0001.
+// yyyy-mm-dd, with a four-digit year from 0001 and a day its month has.
 func validDate(v string) bool {
-	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
-		return false
-	}
-	y, err1 := strconv.Atoi(v[:4])
-	m, err2 := strconv.Atoi(v[5:7])
-	d, err3 := strconv.Atoi(v[8:])
-	for _, s := range []string{v[:4], v[5:7], v[8:]} {
-		if strings.Trim(s, "0123456789") != "" {
-			return false
-		}
-	}
-	if err1 != nil || err2 != nil || err3 != nil || y < 1 || m < 1 || m > 12 || d < 1 {
-		return false
-	}
-	days := []int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
-	if m == 2 && (y%4 == 0 && y%100 != 0 || y%400 == 0) {
-		days = 29
-	}
-	return d <= days
+	t, err := time.Parse(time.DateOnly, v)
+	return err == nil && digits(v) == 4 && t.Year() >= 1
 }
 
 // parseFloat is JavaScript's parseFloat of s written back as a string (a
@@ -401,13 +386,6 @@ func parseFloat(s string) (string, bool) {
 		return "0", true // -0 too
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64), true
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // pair is one name and value of a query, in order.

@@ -70,6 +70,9 @@ func TestCodeURL(t *testing.T) {
 		{inputs, "to=a%40b.c&when=2024-02-29", "/api/v1/k?to=a%40b.c&when=2024-02-29&format=svg"},
 		{inputs, "to=a%40b.c&when=2023-02-29", "/api/v1/k?to=a%40b.c&format=svg"},
 		{inputs, "to=a%40b.c&when=12024-01-01", ""},
+		{inputs, "to=a%40b.c&when=0000-01-01", "/api/v1/k?to=a%40b.c&format=svg"},
+		{inputs, "to=a%40b.c&when=%2B024-01-01", "/api/v1/k?to=a%40b.c&format=svg"},
+		{inputs, "to=a%40b.c&when=2024-1-05", "/api/v1/k?to=a%40b.c&format=svg"},
 		{`{"kind":"","controls":[{"name":"data","field":"data","input":"textarea","required":true}]}`, "data=hi", "/api/v1/qr?data=hi&format=svg"},
 	}
 	for _, tt := range tests {
