@@ -267,9 +267,12 @@ func agreementCode(dir string, i int, e *agreementEntry, seed uint64) error {
 	return nil
 }
 
+// writePNG writes img to file as a PNG compressed for speed: these sets
+// are thousands of noisy pictures read once, and deflate at the default
+// level took most of their writing time for no change in a pixel.
 func writePNG(file string, img image.Image) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return err
 	}
 	return os.WriteFile(file, buf.Bytes(), 0o644)

@@ -27,16 +27,26 @@ var (
 // code reads q as /api/v1/qr would and encodes text.
 func code(t testing.TB, text string, q url.Values) (*qr.Code, params.Options) {
 	t.Helper()
+	c, o, err := encoded(text, q)
+	if err != nil {
+		t.Fatalf("%v: %v", q, err)
+	}
+	return c, o
+}
+
+// encoded is code for a goroutine, which may not end the test: the
+// problem comes back as an error.
+func encoded(text string, q url.Values) (*qr.Code, params.Options, error) {
 	q.Set("data", text)
 	r, p := generate.Read(fixture.Call("/api/v1/qr", q.Encode()), nil)
 	if p != nil {
-		t.Fatalf("%v: %s", q, p.Detail)
+		return nil, params.Options{}, p
 	}
 	c, p := r.Encode()
 	if p != nil {
-		t.Fatal(p.Detail)
+		return nil, params.Options{}, p
 	}
-	return c, r.Options
+	return c, r.Options, nil
 }
 
 // Branded codes still scan: the PNG read back by plain gozxing (no

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -11,9 +12,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,6 +48,10 @@ type brandEntry struct {
 	// Warnings are verify's words for a refused code: the reason must
 	// say what verify says.
 	Warnings []string `json:"warnings,omitempty"`
+
+	png   []byte  // a served code as drawn, before its pictures are taken
+	scale float64 // the pictures' scale, to 3 px a module
+	err   error
 }
 
 // brandShots are the phone pictures of every served code.
@@ -71,64 +78,93 @@ func TestWriteBrandSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	const text = "https://example.com/menu?t=123"
-	var set []brandEntry
-	add := func(name string, q url.Values) bool {
-		q.Set("size", "512")
-		call := request.NewCall("/api/v1/qr", q)
-		c, o := code(t, text, q)
-		e := brandEntry{Name: name, Query: brandQuery(q), Text: text}
-		k, rep, p := checked(context.Background(), call, c, text, o)
-		if p != nil {
-			e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
-			set = append(set, e)
-			return false
-		}
-		e.Served = true
-		img := k.PNG()
-		decoded, _, err := image.Decode(strings.NewReader(string(img)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		scale := 3 / render.ModulePixels(c, o.Render())
-		for i, shot := range brandShots {
-			// The JPEG's pixels as PNG: both readers read the same pixels,
-			// and jsQR reads only pixels.
-			file := fmt.Sprintf("%03d-%s.png", len(set), shot.name)
-			pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, scale, shot.noise, uint64(len(set)*10+i))))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			png.Encode(&buf, pic)
-			if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			e.Files = append(e.Files, file)
-		}
-		set = append(set, e)
-		return true
+	// A ladder is tried in order up to its first refused code: the logo
+	// sizes of one style, eye and logo kind. A frame or a gradient is a
+	// ladder of one. Ladders are decided in parallel, then numbered in
+	// this order, which seeds each picture's noise: the set is the same
+	// however many cores decide it.
+	type try struct {
+		name string
+		q    url.Values
 	}
+	var ladders [][]try
 	logos := map[string]string{"svg": svgLogo, "png": pngLogo}
 	for _, st := range render.StyleNames() {
 		for _, eye := range render.EyeNames() {
 			for _, kind := range []string{"svg", "png"} {
+				var ladder []try
 				for _, s := range logoSizes {
 					q := url.Values{"style": {st}, "eye": {eye}, "logo": {logos[kind]}, "logo_size": {strconv.FormatFloat(s, 'f', -1, 64)}}
-					if !add(fmt.Sprintf("%s/%s %s logo %.2f", st, eye, kind, s), q) {
-						break // the first refused size: larger ones are refused too
-					}
+					ladder = append(ladder, try{fmt.Sprintf("%s/%s %s logo %.2f", st, eye, kind, s), q})
 				}
+				ladders = append(ladders, ladder)
 			}
 		}
 	}
 	for _, fr := range params.Frame.Enum() {
 		for _, st := range []string{"square", "rounded", "dot"} {
-			add(fmt.Sprintf("%s frame, %s", fr, st), url.Values{"frame": {fr}, "frame_text": {"SCAN ME"}, "style": {st}, "color": {"1a237e"}})
+			ladders = append(ladders, []try{{fmt.Sprintf("%s frame, %s", fr, st), url.Values{"frame": {fr}, "frame_text": {"SCAN ME"}, "style": {st}, "color": {"1a237e"}}}})
 		}
 	}
 	for _, st := range render.StyleNames() {
 		for _, g := range []string{"linear:0f2027,2c5364,135deg", "radial:1a237e,4a148c", "linear:c62828,1565c0,90deg"} {
-			add(fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}})
+			ladders = append(ladders, []try{{fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}}}})
+		}
+	}
+	decided := make([][]brandEntry, len(ladders))
+	inParallel(len(ladders), func(i int) {
+		for _, tr := range ladders[i] {
+			tr.q.Set("size", "512")
+			call := request.NewCall("/api/v1/qr", tr.q)
+			c, o, err := encoded(text, tr.q)
+			e := brandEntry{Name: tr.name, Query: brandQuery(tr.q), Text: text}
+			if err != nil {
+				e.err = fmt.Errorf("%s: %w", tr.name, err)
+				decided[i] = append(decided[i], e)
+				return
+			}
+			k, rep, p := checked(context.Background(), call, c, text, o)
+			if p != nil {
+				e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
+				decided[i] = append(decided[i], e)
+				return // the first refused size: larger ones are refused too
+			}
+			e.Served, e.png, e.scale = true, k.PNG(), 3/render.ModulePixels(c, o.Render())
+			decided[i] = append(decided[i], e)
+		}
+	})
+	set := slices.Concat(decided...)
+	inParallel(len(set), func(n int) {
+		e := &set[n]
+		if !e.Served || e.err != nil {
+			return
+		}
+		decoded, _, err := image.Decode(bytes.NewReader(e.png))
+		if err != nil {
+			e.err = err
+			return
+		}
+		for i, shot := range brandShots {
+			// The JPEG's pixels as PNG: both readers read the same pixels,
+			// and jsQR reads only pixels.
+			file := fmt.Sprintf("%03d-%s.png", n, shot.name)
+			pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, e.scale, shot.noise, uint64(n*10+i))))
+			if err != nil {
+				e.err = err
+				return
+			}
+			var buf bytes.Buffer // fast deflate: read once, pixels the same
+			(&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, pic)
+			if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
+				e.err = err
+				return
+			}
+			e.Files = append(e.Files, file)
+		}
+	})
+	for _, e := range set {
+		if e.err != nil {
+			t.Fatal(e.err)
 		}
 	}
 	b, _ := json.MarshalIndent(set, "", " ")
@@ -147,22 +183,33 @@ func TestWriteBrandSet(t *testing.T) {
 
 	// The largest logo that scans, per ec level and style (square eyes,
 	// the SVG logo, no plate margin beyond one module).
-	table := map[string]map[string]float64{}
-	for _, ec := range []string{"L", "M", "Q", "H"} {
-		table[ec] = map[string]float64{}
-		for _, st := range render.StyleNames() {
-			c, o := code(t, text, url.Values{"style": {st}, "ec": {ec}, "logo": {svgLogo}, "size": {"512"}})
-			o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
-			scans := func(o params.Options) bool {
-				k, err := brand.New(c, o)
-				return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
-			}
-			s, ok := Largest(o, scans)
-			if !ok {
-				s = 0
-			}
-			table[ec][st] = s
+	levels, styles := []string{"L", "M", "Q", "H"}, render.StyleNames()
+	largest := make([]float64, len(levels)*len(styles))
+	errs := make([]error, len(largest))
+	inParallel(len(largest), func(i int) {
+		c, o, err := encoded(text, url.Values{"style": {styles[i%len(styles)]}, "ec": {levels[i/len(styles)]}, "logo": {svgLogo}, "size": {"512"}})
+		if errs[i] = err; err != nil {
+			return
 		}
+		o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
+		scans := func(o params.Options) bool {
+			k, err := brand.New(c, o)
+			return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
+		}
+		if s, ok := Largest(o, scans); ok {
+			largest[i] = s
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	table := map[string]map[string]float64{}
+	for i, s := range largest {
+		ec := levels[i/len(styles)]
+		if table[ec] == nil {
+			table[ec] = map[string]float64{}
+		}
+		table[ec][styles[i%len(styles)]] = s
 	}
 	b, _ = json.MarshalIndent(table, "", " ")
 	if err := os.WriteFile(filepath.Join(dir, "largest.json"), b, 0o644); err != nil {
@@ -250,4 +297,24 @@ func TestBrandCosts(t *testing.T) {
 	if err := os.WriteFile(out, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// inParallel calls f(0) to f(n-1), as many at once as there are cores.
+func inParallel(n int, f func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }

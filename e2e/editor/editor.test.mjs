@@ -620,9 +620,17 @@ test('placeholders read as examples, never as values', { timeout: 120_000 }, asy
 
 test('every page draws an example that scans, marked as an example', { timeout: 300_000 }, async () => {
   const types = await (await fetch(`${editorURL}/api/v1/types`)).json();
+  const paths = ['/', ...types.types.map((t) => t.editor)];
+  // Two tabs, each taking every other page: a page spends much of its
+  // time waiting on its program and the readers, which the other fills.
+  await Promise.all([0, 1].map((lane) => examples(paths.filter((_, i) => i % 2 === lane))));
+});
+
+// examples opens each of paths in one tab and checks its example.
+async function examples(paths) {
   const page = await browser.context.newPage();
   await page.addInitScript(watchCode);
-  for (const path of ['/', ...types.types.map((t) => t.editor)]) {
+  for (const path of paths) {
     await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#code svg');
     // The example came with the page, drawn at build time, and the program
@@ -662,7 +670,7 @@ test('every page draws an example that scans, marked as an example', { timeout: 
     if (/^[\x20-\x7e\r\n]*$/.test(text)) assert.equal(read, text, `${path}: jsQR reads its example as ${JSON.stringify(read)}`);
   }
   await page.close();
-});
+}
 
 test('the preview and the status say what happened', { timeout: 120_000 }, async () => {
   const page = await openEditor(browser.context, `/upi?${upiQuery}`);
