@@ -221,13 +221,13 @@ func (k *Code) SVG() []byte {
 		b.WriteString("</defs>")
 	}
 	if k.ro.BG.A > 0 {
-		fmt.Fprintf(&b, `<path fill="#%s"%s d="M%s %sh%sv%sh-%sz"/>`, hex6(k.ro.BG), opacity("fill", k.ro.BG),
+		fmt.Fprintf(&b, `<path %s d="M%s %sh%sv%sh-%sz"/>`, frame.Colour("fill", "fill-opacity", k.ro.BG),
 			num(-origin), num(-origin), num(span), num(span), num(span))
 	}
 	if k.logo != nil {
 		m := float64(k.b.LogoMargin)
 		if k.b.LogoBG.A > 0 {
-			fmt.Fprintf(&b, `<path fill="#%s"%s d="M%s %sH%sV%sH%sz"/>`, hex6(k.b.LogoBG), opacity("fill", k.b.LogoBG),
+			fmt.Fprintf(&b, `<path %s d="M%s %sH%sV%sH%sz"/>`, frame.Colour("fill", "fill-opacity", k.b.LogoBG),
 				num(k.box[0]-m), num(k.box[1]-m), num(k.box[2]+m), num(k.box[3]+m), num(k.box[0]-m))
 		}
 		k.logo.SVG(&b, num(k.box[0]), num(k.box[1]), num(k.box[2]-k.box[0]), num(k.box[3]-k.box[1]))
@@ -268,12 +268,3 @@ func (k *Code) worst() color.NRGBA {
 }
 
 func num(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
-
-func hex6(c color.NRGBA) string { return fmt.Sprintf("%02x%02x%02x", c.R, c.G, c.B) }
-
-func opacity(attr string, c color.NRGBA) string {
-	if c.A == 255 {
-		return ""
-	}
-	return fmt.Sprintf(` %s-opacity="%s"`, attr, num(float64(c.A)/255))
-}

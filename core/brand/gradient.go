@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 
+	"qrkeyless/core/frame"
 	"qrkeyless/core/params"
 )
 
@@ -63,7 +64,7 @@ func (g gradient) at(u, v float64) color.NRGBA {
 func fill(defs *bytes.Buffer, p params.Paint, n float64, id string) string {
 	if p.Kind == "" {
 		c := p.Stops[0]
-		return fmt.Sprintf(`fill="#%s"%s`, hex6(c), opacity("fill", c))
+		return frame.Colour("fill", "fill-opacity", c)
 	}
 	g := newGradient(p, n)
 	if p.Kind == "linear" {
@@ -74,7 +75,7 @@ func fill(defs *bytes.Buffer, p params.Paint, n float64, id string) string {
 			id, num(g.x0), num(g.y0), num(g.r2))
 	}
 	for i, c := range p.Stops {
-		fmt.Fprintf(defs, `<stop offset="%s" stop-color="#%s"%s/>`, num(float64(i)/float64(len(p.Stops)-1)), hex6(c), opacity("stop", c))
+		fmt.Fprintf(defs, `<stop offset="%s" %s/>`, num(float64(i)/float64(len(p.Stops)-1)), frame.Colour("stop-color", "stop-opacity", c))
 	}
 	fmt.Fprintf(defs, `</%sGradient>`, p.Kind)
 	return fmt.Sprintf(`fill="url(#%s)"`, id)

@@ -13,9 +13,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 	"strings"
@@ -273,7 +271,7 @@ func SVG(code []byte, side int, o Options) ([]byte, error) {
 	}
 	for _, sh := range l.shapes {
 		b.WriteString(`<path`)
-		paint(&b, sh.c)
+		b.WriteString(" " + Colour("fill", "fill-opacity", sh.c))
 		b.WriteString(` d="`)
 		sh.p.writeSVG(&b, u)
 		b.WriteString(`"/>`)
@@ -330,43 +328,4 @@ func attr(tag, name string) (string, bool) {
 		return "", false
 	}
 	return v[:j], true
-}
-
-// Image returns code, as render drew it, inside the frame o describes.
-func Image(code image.Image, o Options) (image.Image, error) {
-	if o.Plain() {
-		return code, nil
-	}
-	return compose(code, o)
-}
-
-// PNG is Image encoded as PNG: truecolour, with alpha only where a pixel
-// is not opaque.
-func PNG(code image.Image, o Options) ([]byte, error) {
-	if rgba, ok := code.(*image.RGBA); ok && o.Plain() {
-		return encodePNG(rgba), nil
-	}
-	img, err := compose(code, o)
-	if err != nil {
-		return nil, err
-	}
-	return encodePNG(img), nil
-}
-
-func compose(code image.Image, o Options) (*image.RGBA, error) {
-	side := code.Bounds().Dx()
-	l, err := newLayout(side, o)
-	if err != nil {
-		return nil, err
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
-	if o.BG.A > 0 {
-		draw.Draw(dst, dst.Bounds(), image.NewUniform(o.BG), image.Point{}, draw.Src)
-	}
-	for _, sh := range l.shapes {
-		sh.p.fill(dst, sh.c)
-	}
-	r := image.Rect(l.x, l.y, l.x+side, l.y+code.Bounds().Dy())
-	draw.Draw(dst, r, code, code.Bounds().Min, draw.Over)
-	return dst, nil
 }

@@ -191,12 +191,16 @@ func (s seg) points() int {
 	return 0
 }
 
-// paint writes the fill attributes of c: #rrggbb and, when not opaque, an opacity.
-func paint(b *bytes.Buffer, c color.NRGBA) {
-	fmt.Fprintf(b, ` fill="#%02x%02x%02x"`, c.R, c.G, c.B)
+// Colour is c as SVG attributes: name="#rrggbb" and, when c is not
+// opaque, opacity="a" to three decimals. Shapes name them fill and
+// fill-opacity, gradient stops stop-color and stop-opacity; core/brand
+// writes its colours here too, so a branded SVG and its frame agree.
+func Colour(name, opacity string, c color.NRGBA) string {
+	s := fmt.Sprintf(`%s="#%02x%02x%02x"`, name, c.R, c.G, c.B)
 	if c.A != 255 {
-		fmt.Fprintf(b, ` fill-opacity="%s"`, strconv.FormatFloat(math.Round(float64(c.A)/255*1000)/1000, 'f', -1, 64))
+		s += fmt.Sprintf(` %s="%s"`, opacity, strconv.FormatFloat(math.Round(float64(c.A)/255*1000)/1000, 'f', -1, 64))
 	}
+	return s
 }
 
 // appendPDF appends p as PDF path operators (m l c h), moved by (dx, dy).

@@ -2,9 +2,49 @@ package frame
 
 import (
 	"image"
+	"image/draw"
 
 	"qrkeyless/core/render"
 )
+
+// Image returns code, as render drew it, inside the frame o describes.
+func Image(code image.Image, o Options) (image.Image, error) {
+	if o.Plain() {
+		return code, nil
+	}
+	return compose(code, o)
+}
+
+// PNG is Image encoded as PNG: truecolour, with alpha only where a pixel
+// is not opaque.
+func PNG(code image.Image, o Options) ([]byte, error) {
+	if rgba, ok := code.(*image.RGBA); ok && o.Plain() {
+		return encodePNG(rgba), nil
+	}
+	img, err := compose(code, o)
+	if err != nil {
+		return nil, err
+	}
+	return encodePNG(img), nil
+}
+
+func compose(code image.Image, o Options) (*image.RGBA, error) {
+	side := code.Bounds().Dx()
+	l, err := newLayout(side, o)
+	if err != nil {
+		return nil, err
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
+	if o.BG.A > 0 {
+		draw.Draw(dst, dst.Bounds(), image.NewUniform(o.BG), image.Point{}, draw.Src)
+	}
+	for _, sh := range l.shapes {
+		sh.p.fill(dst, sh.c)
+	}
+	r := image.Rect(l.x, l.y, l.x+side, l.y+code.Bounds().Dy())
+	draw.Draw(dst, r, code, code.Bounds().Min, draw.Over)
+	return dst, nil
+}
 
 // encodePNG writes img as an 8-bit truecolour PNG, with alpha unless every
 // pixel is opaque, through render's PNG writer: image/png's package brings

@@ -81,6 +81,17 @@ func (p Param) Schema() jsonschema.Schema {
 	return v.Schema()
 }
 
+// Properties is ps as a JSON Schema object's properties, by name: the
+// sheet's and the size advice's tables, as OpenAPI and the MCP tools
+// describe them.
+func Properties(ps []Param) jsonschema.Schema {
+	props := jsonschema.Schema{}
+	for _, p := range ps {
+		props[p.Name] = p.Schema()
+	}
+	return props
+}
+
 // Names returns the parameter's name followed by its aliases.
 func (p Param) Names() []string { return append([]string{p.Name}, p.Aliases...) }
 

@@ -13,7 +13,6 @@ import (
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
-	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	"qrkeyless/core/scan"
 	"qrkeyless/core/sheet"
@@ -443,16 +442,6 @@ func decodeBodies() obj {
 	return out
 }
 
-// examplePNG is a code to decode: "https://example.com" at 132 px, four
-// pixels a module.
-func examplePNG() []byte {
-	c, err := qr.Encode(params.Data.Example, qr.M)
-	if err != nil {
-		panic(err)
-	}
-	return render.PNG(c, render.Options{Size: 132, Margin: 4, FG: render.Black, BG: render.White, Style: "square", Eye: "square"})
-}
-
 // mcpDoc documents POST /api/mcp: openapi.json says the rest (JSON-RPC
 // errors for what the protocol defines, problem documents for what HTTP
 // refuses before it).
@@ -507,13 +496,9 @@ func components() obj {
 // what core/batch's tables say: the outputs, the sheet's parameters, the
 // bound on items and the kinds.
 func batchRequestSchema() obj {
-	layout := obj{}
-	for _, p := range sheet.Params {
-		layout[p.Name] = p.Schema()
-	}
 	return obj{"properties": obj{
 		"output": obj{"enum": batch.Outputs, "default": batch.Outputs[0]},
-		"sheet":  obj{"properties": layout},
+		"sheet":  obj{"properties": params.Properties(sheet.Params)},
 		"items":  obj{"maxItems": batch.MaxItems, "items": obj{"properties": obj{"type": obj{"enum": payload.Names()}}}}}}
 }
 

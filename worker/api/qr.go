@@ -181,3 +181,18 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 	body, _ := json.Marshal(code.Verify(r.Context()))
 	writeCached(w, r, "application/json", body, req.Secret)
 }
+
+// examplePNG is a code to decode: "https://example.com" at 132 px, four
+// pixels a module, made as GET /api/v1/qr makes it.
+func examplePNG() []byte {
+	q := url.Values{params.Data.Name: {params.Data.Example}, params.Size.Name: {"132"}}
+	r, p := generate.Read(request.NewCall("/api/v1/qr", q), nil)
+	if p != nil {
+		panic(p)
+	}
+	code, p := verify.Draw(r)
+	if p != nil {
+		panic(p)
+	}
+	return code.Bytes(r.Options.Format)
+}

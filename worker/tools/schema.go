@@ -128,11 +128,7 @@ func batchInput() schema {
 	item["description"] = "A plain item (data) or a typed item (type and fields)."
 	items := array(item, "The codes to render, in order.")
 	items["minItems"], items["maxItems"] = 1, batch.MaxItems
-	layout := schema{}
-	for _, p := range sheet.Params {
-		layout[p.Name] = p.Schema()
-	}
-	sheetObj := object(layout)
+	sheetObj := object(params.Properties(sheet.Params))
 	sheetObj["description"] = "output sheet: the label sheet's layout. Left out: A4 labels of Avery L7160 (3 x 7)."
 	return object(schema{
 		"output": schema{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0], "description": "The shape of each result."},
@@ -142,13 +138,7 @@ func batchInput() schema {
 	}, "items")
 }
 
-func sizeInput() schema {
-	props := schema{}
-	for _, p := range size.Params() {
-		props[p.Name] = p.Schema()
-	}
-	return object(props)
-}
+func sizeInput() schema { return object(params.Properties(size.Params())) }
 
 // Output schemas: the client checks structuredContent against them, so they
 // are written from the types the REST endpoints answer with.
