@@ -15,12 +15,13 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
 	phone "qrkeyless/internal/camera"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // The agreement set: what Verify says of styled codes, beside pictures
@@ -167,28 +168,13 @@ func TestWriteAgreementSet(t *testing.T) {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
 	set := agreementCodes()
-	jobs := make(chan int)
-	errs := make(chan error, len(set))
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				errs <- agreementCode(dir, i, &set[i], seed)
-			}
-		}()
-	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range set {
-		jobs <- i
+		g.Go(func() error { return agreementCode(dir, i, &set[i], seed) })
 	}
-	close(jobs)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
 	}
 	pitches := map[string][]float64{} // each shot's frames' pixels a module, for the report
 	for _, s := range agreementShots {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -16,7 +15,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +24,8 @@ import (
 	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
 	"qrkeyless/internal/camera"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // The brand set: the style matrix grown to logos, frames and gradients,
@@ -51,7 +51,6 @@ type brandEntry struct {
 
 	png   []byte  // a served code as drawn, before its pictures are taken
 	scale float64 // the pictures' scale, to 3 px a module
-	err   error
 }
 
 // brandShots are the phone pictures of every served code.
@@ -112,60 +111,40 @@ func TestWriteBrandSet(t *testing.T) {
 		}
 	}
 	decided := make([][]brandEntry, len(ladders))
-	inParallel(len(ladders), func(i int) {
-		for _, tr := range ladders[i] {
-			tr.q.Set("size", "512")
-			call := request.NewCall("/api/v1/qr", tr.q)
-			c, o, err := encoded(text, tr.q)
-			e := brandEntry{Name: tr.name, Query: brandQuery(tr.q), Text: text}
-			if err != nil {
-				e.err = fmt.Errorf("%s: %w", tr.name, err)
+	g := parallel()
+	for i, ladder := range ladders {
+		g.Go(func() error {
+			for _, tr := range ladder {
+				tr.q.Set("size", "512")
+				call := request.NewCall("/api/v1/qr", tr.q)
+				c, o, err := encoded(text, tr.q)
+				if err != nil {
+					return fmt.Errorf("%s: %w", tr.name, err)
+				}
+				e := brandEntry{Name: tr.name, Query: brandQuery(tr.q), Text: text}
+				k, rep, p := checked(context.Background(), call, c, text, o)
+				if p != nil {
+					e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
+					decided[i] = append(decided[i], e)
+					return nil // the first refused size: larger ones are refused too
+				}
+				e.Served, e.png, e.scale = true, k.PNG(), 3/render.ModulePixels(c, o.Render())
 				decided[i] = append(decided[i], e)
-				return
 			}
-			k, rep, p := checked(context.Background(), call, c, text, o)
-			if p != nil {
-				e.Reason, e.Fix, e.Warnings = p.Detail, p.Fix, rep.Warnings
-				decided[i] = append(decided[i], e)
-				return // the first refused size: larger ones are refused too
-			}
-			e.Served, e.png, e.scale = true, k.PNG(), 3/render.ModulePixels(c, o.Render())
-			decided[i] = append(decided[i], e)
-		}
-	})
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
 	set := slices.Concat(decided...)
-	inParallel(len(set), func(n int) {
-		e := &set[n]
-		if !e.Served || e.err != nil {
-			return
+	for n := range set {
+		if e := &set[n]; e.Served {
+			g.Go(func() error { return brandPictures(dir, n, e) })
 		}
-		decoded, _, err := image.Decode(bytes.NewReader(e.png))
-		if err != nil {
-			e.err = err
-			return
-		}
-		for i, shot := range brandShots {
-			// The JPEG's pixels as PNG: both readers read the same pixels,
-			// and jsQR reads only pixels.
-			file := fmt.Sprintf("%03d-%s.png", n, shot.name)
-			pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, e.scale, shot.noise, uint64(n*10+i))))
-			if err != nil {
-				e.err = err
-				return
-			}
-			var buf bytes.Buffer // fast deflate: read once, pixels the same
-			(&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, pic)
-			if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
-				e.err = err
-				return
-			}
-			e.Files = append(e.Files, file)
-		}
-	})
-	for _, e := range set {
-		if e.err != nil {
-			t.Fatal(e.err)
-		}
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
 	}
 	b, _ := json.MarshalIndent(set, "", " ")
 	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
@@ -185,22 +164,24 @@ func TestWriteBrandSet(t *testing.T) {
 	// the SVG logo, no plate margin beyond one module).
 	levels, styles := []string{"L", "M", "Q", "H"}, render.StyleNames()
 	largest := make([]float64, len(levels)*len(styles))
-	errs := make([]error, len(largest))
-	inParallel(len(largest), func(i int) {
-		c, o, err := encoded(text, url.Values{"style": {styles[i%len(styles)]}, "ec": {levels[i/len(styles)]}, "logo": {svgLogo}, "size": {"512"}})
-		if errs[i] = err; err != nil {
-			return
-		}
-		o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
-		scans := func(o params.Options) bool {
-			k, err := brand.New(c, o)
-			return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
-		}
-		if s, ok := Largest(o, scans); ok {
-			largest[i] = s
-		}
-	})
-	if err := errors.Join(errs...); err != nil {
+	for i := range largest {
+		g.Go(func() error {
+			c, o, err := encoded(text, url.Values{"style": {styles[i%len(styles)]}, "ec": {levels[i/len(styles)]}, "logo": {svgLogo}, "size": {"512"}})
+			if err != nil {
+				return err
+			}
+			o.Brand.LogoSize = 0.41 // Largest tries up to 0.40, the most the parameter takes
+			scans := func(o params.Options) bool {
+				k, err := brand.New(c, o)
+				return err == nil && branded(context.Background(), k, c, text).Scannable && marginScans(context.Background(), c, text, o)
+			}
+			if s, ok := Largest(o, scans); ok {
+				largest[i] = s
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	table := map[string]map[string]float64{}
@@ -299,22 +280,36 @@ func TestBrandCosts(t *testing.T) {
 	}
 }
 
-// inParallel calls f(0) to f(n-1), as many at once as there are cores.
-func inParallel(n int, f func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
+// parallel runs as many functions at once as there are cores.
+func parallel() *errgroup.Group {
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	return &g
+}
+
+// brandPictures takes the n-th code's pictures (brandShots) into dir,
+// seeded by n, and names them in e.
+func brandPictures(dir string, n int, e *brandEntry) error {
+	decoded, _, err := image.Decode(bytes.NewReader(e.png))
+	if err != nil {
+		return err
 	}
-	for i := range n {
-		next <- i
+	for i, shot := range brandShots {
+		// The JPEG's pixels as PNG: both readers read the same pixels,
+		// and jsQR reads only pixels.
+		file := fmt.Sprintf("%03d-%s.png", n, shot.name)
+		pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, e.scale, shot.noise, uint64(n*10+i))))
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer // fast deflate: read once, pixels the same
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, pic); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		e.Files = append(e.Files, file)
 	}
-	close(next)
-	wg.Wait()
+	return nil
 }
