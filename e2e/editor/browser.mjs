@@ -183,6 +183,13 @@ export async function scanned(page) {
   return page.textContent('#v-scan');
 }
 
+// inTabs splits items between n tabs run at once, run(share) working
+// through one tab's share in order: a page spends much of its time waiting
+// on its program and the readers, which another tab fills.
+export function inTabs(items, n, run) {
+  return Promise.all([...Array(n).keys()].map((tab) => run(items.filter((_, i) => i % n === tab))));
+}
+
 // views are the four ways a page is checked as people meet it: a phone and
 // a desktop width, each in light and dark.
 export const views = [

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { decode, editorReady, editorURL, launch, looked, openEditor, pictures, rasterize, scanned, views, watchCode } from './browser.mjs';
+import { decode, editorReady, editorURL, inTabs, launch, looked, openEditor, pictures, rasterize, scanned, views, watchCode } from './browser.mjs';
 
 const jsQRPath = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
@@ -621,9 +621,7 @@ test('placeholders read as examples, never as values', { timeout: 120_000 }, asy
 test('every page draws an example that scans, marked as an example', { timeout: 300_000 }, async () => {
   const types = await (await fetch(`${editorURL}/api/v1/types`)).json();
   const paths = ['/', ...types.types.map((t) => t.editor)];
-  // Two tabs, each taking every other page: a page spends much of its
-  // time waiting on its program and the readers, which the other fills.
-  await Promise.all([0, 1].map((lane) => examples(paths.filter((_, i) => i % 2 === lane))));
+  await inTabs(paths, 2, examples);
 });
 
 // examples opens each of paths in one tab and checks its example.
@@ -881,30 +879,34 @@ test('a branded link opened on a phone shows its code on the first screen, light
 test('axe-core finds no WCAG 2.1 AA violation, light and dark, on a phone and a desktop', { timeout: 300_000 }, async () => {
   const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
   const pages = ['/', '/wifi', '/wifi?ssid=Home&sec=WPA', `/upi?${upiQuery}&style=dot&eye=leaf`, '/epc', '/vcard', '/otp'];
-  const report = [];
+  const looks = [];
   for (const scheme of ['light', 'dark']) {
     for (const viewport of [phone, { width: 1280, height: 900 }]) {
-      for (const path of pages) {
-        const page = await browser.context.newPage();
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
-        await page.waitForFunction(() => typeof qrEditor === 'object' && document.getElementById('status').textContent !== '');
-        await page.evaluate(() => {
-          for (const d of document.querySelectorAll('details')) d.open = true;
-        });
-        await page.addScriptTag({ path: axe });
-        const r = await page.evaluate(async () => {
-          const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-          const brief = (list) => list.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-          return { violations: brief(res.violations), incomplete: brief(res.incomplete) };
-        });
-        report.push({ path, scheme, width: viewport.width, violations: r.violations.length, incomplete: r.incomplete.map((v) => `${v.id} (${v.nodes.length})`) });
-        assert.deepEqual(r.violations, [], `${path}, ${scheme}, ${viewport.width} px`);
-        await page.close();
-      }
+      for (const path of pages) looks.push({ path, scheme, viewport, i: looks.length });
     }
   }
+  const report = [];
+  await inTabs(looks, 2, async (share) => {
+    for (const { path, scheme, viewport, i } of share) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(editorURL + path, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => typeof qrEditor === 'object' && document.getElementById('status').textContent !== '');
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll('details')) d.open = true;
+      });
+      await page.addScriptTag({ path: axe });
+      const r = await page.evaluate(async () => {
+        const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        const brief = (list) => list.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+        return { violations: brief(res.violations), incomplete: brief(res.incomplete) };
+      });
+      report[i] = { path, scheme, width: viewport.width, violations: r.violations.length, incomplete: r.incomplete.map((v) => `${v.id} (${v.nodes.length})`) };
+      assert.deepEqual(r.violations, [], `${path}, ${scheme}, ${viewport.width} px`);
+      await page.close();
+    }
+  });
   // For the record: what axe could not decide (contrast over the
   // checkerboard, mostly), page by page.
   await mkdir(new URL('../../build/', import.meta.url), { recursive: true });
