@@ -307,3 +307,21 @@ func TestFontsFromFiles(t *testing.T) {
 		t.Errorf("decodes to %q, %v", got, err)
 	}
 }
+
+// Colour writes what SVG readers take: six hex digits, and an opacity only
+// where the colour is not opaque, to three decimals (128/255 = 0.50196).
+func TestColour(t *testing.T) {
+	for _, tc := range []struct {
+		name, opacity string
+		c             color.NRGBA
+		want          string
+	}{
+		{"fill", "fill-opacity", color.NRGBA{0x1a, 0x23, 0x7e, 255}, `fill="#1a237e"`},
+		{"fill", "fill-opacity", color.NRGBA{0, 0, 0, 128}, `fill="#000000" fill-opacity="0.502"`},
+		{"stop-color", "stop-opacity", color.NRGBA{255, 255, 255, 0}, `stop-color="#ffffff" stop-opacity="0"`},
+	} {
+		if got := Colour(tc.name, tc.opacity, tc.c); got != tc.want {
+			t.Errorf("Colour(%s, %v) = %s, want %s", tc.name, tc.c, got, tc.want)
+		}
+	}
+}
