@@ -159,11 +159,11 @@ func TestProblems(t *testing.T) {
 		file, src string
 		want      int // problems found
 	}{
-		{"core/a.go", "// payloads.md §2.3 says so\nvar x = 1", 1},
+		{"core/a.go", "// spec.md §2.3 says so\nvar x = 1", 1},
 		{"core/a.go", "// docs/payloads.md §2.3 says so\nvar x = 1", 0},
-		{"core/a.go", "/* the spec's decisions.md */\nvar x = 1", 1},
-		{"core/a.go", `var x = "payloads.md"`, 0}, // a string outside a test
-		{"core/a_test.go", `func f() { t.Errorf("want the 38 of payloads.md") }`, 1},
+		{"core/a.go", "/* the spec's notes.md */\nvar x = 1", 1},
+		{"core/a.go", `var x = "spec.md"`, 0}, // a string outside a test
+		{"core/a_test.go", `func f() { t.Errorf("want the 38 of spec.md") }`, 1},
 		{"core/a_test.go", `func f() { os.ReadFile("../../README.md") }`, 0},
 		{"core/a_test.go", `func f() { os.ReadFile("../../NOPE.md") }`, 1},
 		{"core/a.go", "// refactored in issue 28\nvar x = 1", 1},
@@ -176,16 +176,16 @@ func TestProblems(t *testing.T) {
 		{"core/a.go", "// https://github.com/o/r/blob/main/NOTES.md\nvar x = 1", 0},
 		{"core/a_test.go", `var s = "Order #42 + gift"`, 0}, // a test's data, not a citation
 		{"core/a_test.go", `func f() { t.Errorf("as issue 23 asks") }`, 1},
-		{"site/a.mjs", "// payloads.md, wifi\nconst x = 1;", 1},
-		{"site/a.mjs", "const re = /\\/\\/ payloads.md/; // docs/payloads.md\nconst y = opt.md;", 0},
-		{"site/a.mjs", "const s = `${a /* decisions.md */}`;", 1},
+		{"site/a.mjs", "// spec.md, wifi\nconst x = 1;", 1},
+		{"site/a.mjs", "const re = /\\/\\/ spec.md/; // docs/payloads.md\nconst y = opt.md;", 0},
+		{"site/a.mjs", "const s = `${a /* notes.md */}`;", 1},
 		{"site/a.mjs", "const u = 'http://x' // issue 3\n", 1},
-		{"e2e/a.test.mjs", "assert.equal(x, y, 'the example of payloads.md');", 1},
-		{"e2e/a.test.mjs", "assert.equal(x, y, `the ${n} of payloads.md`);", 1},
-		{"site/a.js", "const s = 'payloads.md';", 0}, // code, not a test
-		{"templates/a.templ", "// Page, as interface.md says.\ntempl Page() {\n<a href=\"https://x/y.md\">x</a>\n}", 1},
+		{"e2e/a.test.mjs", "assert.equal(x, y, 'the example of spec.md');", 1},
+		{"e2e/a.test.mjs", "assert.equal(x, y, `the ${n} of spec.md`);", 1},
+		{"site/a.js", "const s = 'spec.md';", 0}, // code, not a test
+		{"templates/a.templ", "// Page, as spec.md says.\ntempl Page() {\n<a href=\"https://x/y.md\">x</a>\n}", 1},
 		{"templates/a.templ", "<!-- issue 4 -->\n<p>see issue 4 of the magazine</p>", 1},
-		{"e2e/run.sh", "# decisions.md asks for it\necho \"# not a comment: issue 4\" # issue 5", 2},
+		{"e2e/run.sh", "# notes.md asks for it\necho \"# not a comment: issue 4\" # issue 5", 2},
 		{"Makefile", "x: ## the README.md's table\n\techo $$# ${#x}", 0},
 	}
 	for _, tt := range tests {
