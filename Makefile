@@ -69,9 +69,10 @@ templ-check:
 		$(GO) tool templ generate -f "$$f" -stdout | cmp -s - "$${f%.templ}_templ.go" || \
 		{ echo "templates/$${f%.templ}_templ.go is not current: run make templ"; exit 1; }; done
 
-# The Worker: Go's .wasm, Go's own wasm_exec.js, the entry, and a secret
-# made fresh by each build that seeds Go's runtime while the module loads
-# (worker/entry.mjs says why; it is never committed). The build fails past
+# The Worker: Go's .wasm, Go's own wasm_exec.js, the entry, and two
+# secrets made fresh by each build, never committed: one seeds Go's
+# runtime while the module loads, the other is the MCP tools' seal key
+# when QR_SEAL_KEY is not set (worker/entry.mjs says why). The build fails past
 # 32 MiB raw, half of Cloudflare's 64 MiB limit.
 worker:
 	mkdir -p build/worker
@@ -79,6 +80,7 @@ worker:
 	cp worker/entry.mjs worker/start.mjs worker/front.mjs build/worker/
 	cp -f "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" build/worker/wasm_exec.js
 	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seed.mjs
+	@echo "export default \"$$(head -c 32 /dev/urandom | base64 -w0)\";" > build/worker/seal.mjs
 	@echo "export default \"$$(sha256sum build/worker/app.wasm | cut -c1-16)\";" > build/worker/build.mjs
 	@raw=$$(stat -c %s build/worker/app.wasm); echo "worker .wasm: $$raw bytes raw, $$(gzip -9c build/worker/app.wasm | wc -c) gzip (limit $(WORKER_RAW_MAX) raw)"; \
 	if [ "$$raw" -ge $(WORKER_RAW_MAX) ]; then echo "worker .wasm is $$raw bytes, at or over $(WORKER_RAW_MAX) (bench/targets.mk), half of Cloudflare's 64 MiB Worker limit: see bench/wasmsize.mjs for what takes the room" >&2; exit 1; fi
@@ -113,7 +115,7 @@ segno:
 	@/usr/bin/python3 -c 'import segno' 2>/dev/null || (apt-get update && apt-get install -y python3-segno)
 
 e2e: chromium print-tools build/wrangler.toml
-	bash e2e/run.sh
+	MCP_TOOLS_TOKENS_MAX=$(MCP_TOOLS_TOKENS_MAX) MCP_TOOL_TOKENS_MAX=$(MCP_TOOL_TOKENS_MAX) MCP_VIEW_GZIP_MAX=$(MCP_VIEW_GZIP_MAX) bash e2e/run.sh
 
 # print-tools: the readers e2e/print opens our PDF, EPS and terminal output
 # with: poppler (pdftoppm), Ghostscript, qpdf and tmux, from Debian; and

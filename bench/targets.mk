@@ -25,3 +25,9 @@ EDITOR_GZIP_MAX = 1464983
 # the CPU throttled 4x, and on a new profile over 4G as well.
 FIRST_CODE_WARM_MS = 500
 FIRST_CODE_4G_MS = 1500
+# MCP: what tools/list costs a model before its first call, in o200k_base
+# tokens (gpt-tokenizer), all the tools and the largest one (e2e/mcp/cost.mjs).
+MCP_TOOLS_TOKENS_MAX = 3000
+MCP_TOOL_TOKENS_MAX = 700
+# The MCP App view (worker/tools/view.html), gzip bytes.
+MCP_VIEW_GZIP_MAX = 61440

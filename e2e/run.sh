@@ -81,6 +81,8 @@ readers faint QR_FAINT_DIR TestWriteFaintSet ./core/scan/ faint.mjs
 # the style matrix grown to logos, frames and gradients, decided as
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
 readers brandset QR_BRAND_DIR TestWriteBrandSet ./core/verify/ brand.mjs
+# What tools/list costs a model, in tokens, held to bench/targets.mk.
+node e2e/mcp/cost.mjs "$QR_NATIVE_URL" "$QR_WORKERD_URL"
 NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
 # The Go clients beside the TypeScript ones: the official Go SDK and
 # mcp-go's own client, at 2025-11-25 and 2026-07-28 (their own module).

@@ -15,6 +15,7 @@ import "./wasm_exec.js";
 import { env } from "cloudflare:workers";
 import mod from "./app.wasm";
 import seed from "./seed.mjs";
+import seal from "./seal.mjs";
 import build from "./build.mjs"; // a digest of app.wasm: what the edge cache keeps of MCP is per build
 import { generator, start } from "./start.mjs";
 import { edgeHeader, fairUse, fromCache, fromMCPCache } from "./front.mjs";
@@ -28,8 +29,12 @@ import { edgeHeader, fairUse, fromCache, fromMCPCache } from "./front.mjs";
 // numbers while the module loads") says what this means for an attacker.
 let loading = true;
 // env, imported, is the Worker's variables and bindings in global scope;
-// Go reads them through syumai/workers' cloudflare package.
-const boot = () => start(mod, new Go(), env, generator(seed, Date.now()), () => loading, (s) => {
+// Go reads them through syumai/workers' cloudflare package. QR_SEAL_KEY,
+// the key the MCP tools seal a call's secrets with, must be the same in
+// every isolate of a deployment: unset, it is the build's own secret
+// (build/worker/seal.mjs; docs/mcp.md, "Secrets in the view").
+const vars = Object.create(env, { QR_SEAL_KEY: { value: env.QR_SEAL_KEY || seal } });
+const boot = () => start(mod, new Go(), vars, generator(seed, Date.now()), () => loading, (s) => {
   if (current === s) current = null;
 });
 

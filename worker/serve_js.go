@@ -45,6 +45,8 @@ func serve() {
 		// takes 12 megapixels, not the native server's 40.
 		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: 12_000_000},
 		Memory: wasmMemory,
+		// QR_SEAL_KEY, or the secret each build makes (entry.mjs).
+		SealKey: cloudflare.Getenv("QR_SEAL_KEY"),
 		// No slots: an isolate runs one request's Go at a time, and a
 		// timer to wait on would outlive the request.
 	})}

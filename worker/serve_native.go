@@ -45,6 +45,8 @@ func serve() {
 		Site:   site(),
 		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: scan.DefaultMaxPixels},
 		Slots:  api.NewSlots(runtime.GOMAXPROCS(0), queueWait),
+		// Unset, sealed values open in this process alone (docs/mcp.md).
+		SealKey: os.Getenv("QR_SEAL_KEY"),
 		// A page opened from a link is written per request, so it is
 		// compressed here; the site's files have their copies.
 		CompressPages: true,

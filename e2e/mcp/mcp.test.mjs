@@ -49,14 +49,45 @@ for (const [name, base] of targets) for (const via of clients) {
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
       assert.deepEqual(byName.qr_generate.inputSchema.required, ["data"]);
       const size = byName.qr_generate.inputSchema.properties.size;
-      assert.deepEqual([size.type, size.minimum, size.maximum, size.default], ["integer", 64, 4096, 512]);
-      const kinds = byName.qr_generate_typed.inputSchema.properties.type.enum;
-      assert.ok(kinds.length >= 32, `${kinds.length} kinds`);
-      for (const k of interfaceKinds) assert.ok(kinds.includes(k), k);
-      assert.match(byName.qr_generate_typed.inputSchema.properties.fields.description, /\nwifi \(.*\): ssid\*/);
+      assert.deepEqual([size.type, size.minimum, size.maximum], ["integer", 64, 4096]);
+      assert.match(byName.qr_generate_typed.inputSchema.properties.type.description, /qr:\/\/kinds/);
+      assert.match(byName.qr_generate_typed.inputSchema.properties.fields.description, /qr:\/\/kinds\/<type>/);
       assert.deepEqual(byName.qr_batch.inputSchema.properties.output.enum, batchOutputs);
       assert.deepEqual(byName.qr_size_recommend.inputSchema.properties.medium.enum, media);
-      for (const t of ["qr_decode", "qr_inspect", "qr_verify", "qr_batch", "qr_size_recommend"]) assert.equal(byName[t].outputSchema?.type, "object", t);
+      for (const t of tools) assert.equal(t.outputSchema?.type, "object", t.name);
+      for (const t of ["qr_generate", "qr_generate_typed", "qr_inspect"]) assert.equal(byName[t]._meta?.ui?.resourceUri, "ui://qrkeyless/view.html", t);
+    });
+
+    test("the kinds and every parameter are resources, listed and read", async () => {
+      const { resources } = await client.listResources();
+      const uris = resources.map((r) => r.uri);
+      for (const uri of ["qr://kinds", "qr://parameters", "qr://kinds/wifi", "ui://qrkeyless/view.html"]) assert.ok(uris.includes(uri), uri);
+      const kinds = JSON.parse((await client.readResource({ uri: "qr://kinds" })).contents[0].text);
+      assert.ok(kinds.length >= 32, `${kinds.length} kinds`);
+      for (const k of interfaceKinds) assert.ok(kinds.some((x) => x.name === k), k);
+      assert.match(kinds.find((k) => k.name === "wifi").fields, /^ssid\*, /);
+      const wifi = JSON.parse((await client.readResource({ uri: "qr://kinds/wifi" })).contents[0].text);
+      assert.deepEqual(wifi.required, ["ssid"]);
+      assert.equal(wifi.properties.password.writeOnly, true);
+      const ref = JSON.parse((await client.readResource({ uri: "qr://parameters" })).contents[0].text);
+      const size = ref.rendering.parameters.size;
+      assert.deepEqual([size.type, size.minimum, size.maximum, size.default], ["integer", 64, 4096, 512]);
+      for (const name of ["logo", "eye_color", "symbol", "parts", "dpi", "cmyk", "frame_color"]) assert.ok(ref.rendering.parameters[name], name);
+      const view = (await client.readResource({ uri: "ui://qrkeyless/view.html" })).contents[0];
+      assert.equal(view.mimeType, "text/html;profile=mcp-app");
+    });
+
+    test("qr_generate_typed says what it drew, with no secret in it, and a sealed value redraws it", async () => {
+      const res = await call("qr_generate_typed", { type: "wifi", fields: wifiFields, size: 256 });
+      assert.ok(!res.isError);
+      const s = res.structuredContent;
+      assert.equal(s.text, 'WIFI:T:WPA;S:Café \\"Net\\"\\;1;P:<secret>;H:true;;');
+      assert.equal(s.symbol, "qr");
+      assert.ok(!JSON.stringify(s).includes("p@ss"), JSON.stringify(s));
+      const again = await call("qr_generate_typed", { ...s.args, sealed: s.sealed, style: "dot" });
+      assert.ok(!again.isError, JSON.stringify(again).slice(0, 300));
+      assert.deepEqual(await readQR(bytes(parts(again).images[0].data)), [wifiText]);
+      assert.equal(again.structuredContent.args.style, "dot");
     });
 
     test("qr_generate returns a PNG that decodes to the data, and the URL of the same bytes", async () => {

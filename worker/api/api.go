@@ -77,6 +77,10 @@ type Config struct {
 	// Images bound the images POST /api/v1/decode and qr_decode take; a
 	// zero field is core/scan's default.
 	Images scan.Limits
+	// SealKey is the secret the MCP generation tools seal a call's
+	// secrets with, for the chat's view to redraw a code without them
+	// (QR_SEAL_KEY; worker/tools/seal.go); "" is a key of this process.
+	SealKey string
 	// Memory, when not nil, reports the size of the WebAssembly memory
 	// (GET /api/v1/health).
 	Memory func() uint64
@@ -110,7 +114,7 @@ func New(c Config) http.Handler {
 		{path: "/api/v1/size", methods: []string{"GET"}, handle: s.sizeAdvice, doc: sizeDoc},
 		{path: "/api/v1/verify", methods: []string{"GET"}, handle: s.verify, doc: verifyDoc, heavy: true},
 		// GET (a listening stream) and DELETE: 405
-		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
+		{path: "/api/mcp", methods: []string{"POST"}, handle: mcp.New(c.Images, c.SealKey).ServeHTTP, doc: mcpDoc, heavy: true, post: &postHelp{
 			"a JSON-RPC message (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'`}},
 		{path: "/openapi.json", methods: []string{"GET"}, handle: s.openAPI},

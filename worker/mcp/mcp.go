@@ -13,13 +13,11 @@
 package mcp
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/tools"
 )
@@ -33,12 +31,16 @@ const Version = "1.0.0"
 const TTL = 300_000
 
 // New returns the handler of /api/mcp. limits bound the images qr_decode
-// accepts, as they bound POST /api/v1/decode. The server, with its tools
-// and their JSON Schemas, is made at the first MCP request rather than
-// when the Worker starts: a REST-only isolate never pays for it.
-func New(limits scan.Limits) *Handler {
+// accepts, as they bound POST /api/v1/decode; sealKey is the secret the
+// generation tools seal a call's secrets with (tools.NewSealer: "" for a
+// key of this process alone). The server, with its tools and their JSON
+// Schemas, is made at the first MCP request rather than when the Worker
+// starts: a REST-only isolate never pays for it.
+func New(limits scan.Limits, sealKey string) *Handler {
 	return &Handler{
-		serve: sync.OnceValue(func() *server.StreamableHTTPServer { return streamable(tools.All(limits)...) }),
+		serve: sync.OnceValue(func() *server.StreamableHTTPServer {
+			return streamable(tools.All(limits, tools.NewSealer(sealKey))...)
+		}),
 		check: sync.OnceValue(func() *server.StreamableHTTPServer { return streamable() }),
 	}
 }
@@ -50,18 +52,21 @@ type Handler struct {
 }
 
 // streamable is mcp-go's Streamable HTTP server over an MCP server with
-// tools: stateless, so it mints no session and keeps nothing between
-// requests.
-func streamable(tools ...server.ServerTool) *server.StreamableHTTPServer {
+// tools and the resources of worker/tools: stateless, so it mints no
+// session and keeps nothing between requests.
+func streamable(ts ...server.ServerTool) *server.StreamableHTTPServer {
 	s := server.NewMCPServer("qrkeyless", Version,
 		server.WithTitle("Keyless QR codes"),
 		server.WithToolCapabilities(false),
-		server.WithInstructions(fmt.Sprintf("Keyless QR code tools: generate codes (plain text, or %d typed payloads such as wifi, vcard, upi, event), "+
-			"decode and verify them, render many at once, and size them for print. Every image result comes with the URL "+
-			"of the REST call that renders the same code. A bad argument gives a result with isError and a problem document "+
-			"whose fix is the corrected REST call; the tool arguments have the names of the REST query parameters.", len(payload.All()))),
+		server.WithResourceCapabilities(false, false),
+		// MCP Apps: the generation tools' results are drawn in the view
+		// (tools.ViewURI) by hosts that render it.
+		server.WithExtensions(map[string]any{"io.modelcontextprotocol/ui": map[string]any{"mimeTypes": []string{tools.ViewMIMEType}}}),
+		server.WithInstructions(tools.Instructions()),
 		server.WithCacheHints(TTL, mcp.CacheScopePublic),
 	)
-	s.AddTools(tools...)
+	s.AddTools(ts...)
+	s.AddResources(tools.Resources()...)
+	s.AddResourceTemplates(tools.Templates()...)
 	return server.NewStreamableHTTPServer(s, server.WithStateLess(true))
 }

@@ -17,10 +17,10 @@ import (
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/params"
-	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
 	"qrkeyless/internal/hostile"
+	"qrkeyless/internal/jsonschema"
 	"qrkeyless/internal/readback"
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/edge"
@@ -118,17 +118,13 @@ func TestToolsAreListedWithSchemasFromTheTables(t *testing.T) {
 	if err := json.Unmarshal(rpc(t, "tools/list", nil).Result, &list); err != nil {
 		t.Fatal(err)
 	}
-	var kinds []string
-	for _, k := range payload.All() {
-		kinds = append(kinds, k.Name)
-	}
 	want := map[string]struct {
 		required []string
 		enums    map[string][]string
 		output   bool
 	}{
-		"qr_generate":       {[]string{"data"}, map[string][]string{"style": params.Style.Enum(), "format": params.Format.Enum()}, false},
-		"qr_generate_typed": {[]string{"type", "fields"}, map[string][]string{"type": kinds, "eye": params.Eye.Enum()}, false},
+		"qr_generate":       {[]string{"data"}, map[string][]string{"style": params.Style.Enum(), "format": params.Format.Enum()}, true},
+		"qr_generate_typed": {[]string{"type", "fields"}, map[string][]string{"eye": params.Eye.Enum()}, true},
 		"qr_decode":         {[]string{"image"}, nil, true},
 		"qr_inspect":        {[]string{"image"}, nil, true},
 		"qr_verify":         {[]string{"data"}, map[string][]string{"ec": {"L", "M", "Q", "H"}}, true},
@@ -493,7 +489,7 @@ func FuzzMessage(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	h := mcp.New(scan.Limits{})
+	h := mcp.New(scan.Limits{}, "")
 	f.Fuzz(func(t *testing.T, body string) {
 		w := post(h, body, "application/json, text/event-stream")
 		if w.Code >= 500 {
@@ -581,6 +577,13 @@ func anySlice(v any) []any { s, _ := v.([]any); return s }
 // Every decode answer must meet qr_decode's output schema, a
 // structured-append sequence (which gozxing's own join reports with no
 // level, version or corners) included.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
 	var list struct {
 		Tools []struct {
@@ -591,12 +594,16 @@ func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
 	if err := json.Unmarshal(rpc(t, "tools/list", map[string]any{}).Result, &list); err != nil {
 		t.Fatal(err)
 	}
-	var schema map[string]any
+	var compact map[string]any
 	for _, tool := range list.Tools {
 		if tool.Name == "qr_decode" {
-			schema = tool.OutputSchema
+			compact = tool.OutputSchema
 		}
 	}
+	// The tool's schema is compact (its members' types); the answer is
+	// also held to the full schema of POST /api/v1/decode's answer.
+	var schema map[string]any
+	json.Unmarshal(must(json.Marshal(jsonschema.ForValue[scan.Answer]())), &schema)
 	sa, err := os.ReadFile("../../core/scan/testdata/structured-append.png")
 	if err != nil {
 		t.Fatal(err)
@@ -621,8 +628,10 @@ func TestDecodeAnswersMeetTheOutputSchema(t *testing.T) {
 		if r.IsError || json.Unmarshal(r.Structured, &out) != nil {
 			t.Fatalf("%s: %+v", tt.name, r)
 		}
-		for _, b := range conforms(schema, out, "structuredContent") {
-			t.Errorf("%s: %s", tt.name, b)
+		for _, s := range []map[string]any{compact, schema} {
+			for _, b := range conforms(s, out, "structuredContent") {
+				t.Errorf("%s: %s", tt.name, b)
+			}
 		}
 		var a scan.Answer
 		json.Unmarshal(r.Structured, &a)
@@ -659,7 +668,7 @@ func FuzzToolArguments(f *testing.F) {
 	} {
 		f.Add(seed.tool, seed.args)
 	}
-	h := mcp.New(scan.Limits{MaxPixels: 1 << 16})
+	h := mcp.New(scan.Limits{MaxPixels: 1 << 16}, "")
 	f.Fuzz(func(t *testing.T, tool int, args string) {
 		name := tools[(tool%len(tools)+len(tools))%len(tools)]
 		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`

@@ -1,154 +1,181 @@
 package tools
 
 import (
+	"maps"
 	"slices"
-	"strings"
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/inspect"
 	"qrkeyless/core/params"
-	"qrkeyless/core/payload"
 	"qrkeyless/core/scan"
-	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
 )
 
-// The input schemas are read from the tables the REST API parses with
-// (params.Shared, params.Data, the payload registry, batch.Outputs,
-// size.Params), so a parameter added there reaches the tools too.
+// The input schemas show the common call and no more: every model reads
+// tools/list before its first call, so each schema costs every
+// conversation its tokens (the budget is in bench/targets.mk and
+// e2e/mcp/cost.mjs holds tools/list to it). The rest of what the REST
+// API takes is accepted all the same, by the same parser, and described
+// once, in the resources of resources.go: qr://parameters for every
+// parameter, qr://kinds for the kinds and their fields.
+//
 // None has anyOf, oneOf or allOf at the top level: some model APIs refuse
 // tool schemas that do, so "this or that" is said in descriptions instead.
+// None says additionalProperties false: the parameters it does not list
+// are as much a part of the tool as those it does.
 
 type schema = jsonschema.Schema
 
 var (
 	object = jsonschema.Object
-	array  = jsonschema.Array
 	str    = jsonschema.Text
 )
 
-// rendering returns the shared rendering parameters as properties, but the
+// common are the rendering parameters a schema shows, by name, in this
+// order: those people change on nearly every code.
+var common = []params.Param{params.Format, params.Size, params.Color, params.BG, params.Style, params.Eye,
+	params.EC, params.Frame, params.FrameText}
+
+// short is a parameter's schema in a tool: its type, enum and bounds,
+// and the description tools.json gives it where that is shorter than its
+// REST help.
+func short(p params.Param) schema {
+	s := p.Schema()
+	delete(s, "default")
+	delete(s, "examples")
+	if d := texts().Params[p.Name]; d != "" {
+		s["description"] = d
+	}
+	return s
+}
+
+// rendering is the common rendering parameters as properties, but the
 // omitted ones.
 func rendering(omit ...string) schema {
 	props := schema{}
-	for _, p := range params.Shared {
+	for _, p := range common {
 		if !slices.Contains(omit, p.Name) {
-			props[p.Name] = p.Schema()
+			props[p.Name] = short(p)
 		}
 	}
 	return props
 }
 
+// kindProps are the properties that name a typed payload: its kind and
+// its fields, each described in qr://kinds.
+func kindProps() schema {
+	return schema{
+		"type":   str(texts().Params["type"]),
+		"fields": jsonschema.Map(schema{"type": "string"}, texts().Params["fields"]),
+	}
+}
+
 func generateInput() schema {
 	props := rendering()
-	props[params.Data.Name] = params.Data.Schema()
-	format := props[params.Format.Name].(schema)
-	format["description"] = "Output format. The result always holds the PNG image; any other format adds its body as text."
+	props[params.Data.Name] = str(texts().Params["data"])
+	props[params.Verify.Name] = schema{"type": "boolean", "description": texts().Params["verify"]}
 	return object(props, params.Data.Name)
 }
 
 func typedInput() schema {
 	props := rendering()
-	props["type"] = schema{"type": "string", "enum": payload.Names(), "description": "The payload kind; its fields are listed under fields."}
-	props["fields"] = schema{"type": "object", "additionalProperties": schema{"type": "string"}, "description": fieldsHelp()}
+	maps.Copy(props, kindProps())
+	props[params.Verify.Name] = schema{"type": "boolean", "description": texts().Params["verify"]}
+	props[sealedArg] = str(texts().Params[sealedArg])
 	return object(props, "type", "fields")
 }
 
-// fieldsHelp lists every kind's fields in one description: a full schema
-// per kind would put tens of kilobytes into every model's context.
-func fieldsHelp() string {
-	var b strings.Builder
-	b.WriteString("The fields of the kind named by type, as strings. * marks a required field; | separates allowed values; " +
-		"a format is given in parentheses. The full schema of each kind is at GET /api/v1/types.")
-	for _, k := range payload.All() {
-		b.WriteString("\n" + k.Name + " (" + k.Title + "): ")
-		for i, f := range k.Fields {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(f.Name)
-			if f.Required {
-				b.WriteString("*")
-			}
-			switch {
-			case len(f.Enum) > 0:
-				b.WriteString(" " + strings.Join(f.Enum, "|"))
-			case f.Format == payload.FormatBool:
-				b.WriteString(" true|false")
-			case f.Format != payload.FormatText && f.Format != payload.FormatLongText && f.Format != payload.FormatEnum && f.Format != "":
-				b.WriteString(" (" + f.Format + ")")
-			}
-			if f.Secret {
-				b.WriteString(" (secret)")
-			}
-		}
-		if len(k.AnyOf) > 0 {
-			sets := make([]string, len(k.AnyOf))
-			for i, set := range k.AnyOf {
-				sets[i] = strings.Join(set, "+")
-			}
-			b.WriteString("; needs " + strings.Join(sets, " or "))
-		}
-	}
-	return b.String()
-}
-
 func decodeInput() schema {
-	return object(schema{
-		"image": str("A PNG, JPEG, GIF or WebP file as base64, or as a data URI (data:image/png;base64,...). At most 16 MiB."),
-	}, "image")
+	return object(schema{"image": str(texts().Params["image"])}, "image")
 }
 
 func inspectInput() schema {
 	return object(schema{
-		"image":   str("A picture of a QR code: a PNG, JPEG, GIF or WebP file as base64, or as a data URI (data:image/png;base64,...). At most 16 MiB."),
-		"overlay": schema{"type": "boolean", "default": true, "description": "false leaves out the overlay image (the picture with what was found marked)."},
+		"image":   str(texts().Params["image"]),
+		"overlay": schema{"type": "boolean", "description": texts().Params["overlay"]},
 	}, "image")
 }
 
 func verifyInput() schema {
-	props := rendering(params.Format.Name) // verify renders the picture, whatever the format
-	props[params.Data.Name] = params.Data.Schema()
+	// verify renders the picture, whatever the format, and judges the
+	// code inside its frame.
+	props := rendering(params.Format.Name, params.Frame.Name, params.FrameText.Name)
+	props[params.Data.Name] = str(texts().Params["data"])
 	return object(props, params.Data.Name)
 }
 
+// batchInput refers to qr_generate for the rendering parameters of the
+// shared style and each item's, rather than repeat them.
 func batchInput() schema {
-	style := object(rendering(params.Format.Name))
-	style["description"] = "Rendering parameters shared by every item (output decides the format)."
-	itemStyle := object(rendering(params.Format.Name))
-	itemStyle["description"] = "Rendering parameters of this item, over the shared ones."
+	style := schema{"type": "object", "description": texts().Params["style_object"]}
 	item := object(schema{
-		"id":     str("Your label for the item, echoed in its result and used as its file name in a zip."),
-		"data":   str("A plain item: the exact text to encode."),
-		"type":   schema{"type": "string", "enum": payload.Names(), "description": "A typed item: the payload kind, as in qr_generate_typed."},
-		"fields": schema{"type": "object", "additionalProperties": schema{"type": "string"}, "description": "A typed item's fields, as in qr_generate_typed."},
-		"style":  itemStyle,
+		"id":    str(texts().Params["id"]),
+		"data":  str(texts().Params["data"]),
+		"style": style,
 	})
-	item["description"] = "A plain item (data) or a typed item (type and fields)."
-	items := array(item, "The codes to render, in order.")
+	maps.Copy(item["properties"].(schema), kindProps())
+	items := jsonschema.Array(item, "")
 	items["minItems"], items["maxItems"] = 1, batch.MaxItems
-	sheetObj := object(params.Properties(sheet.Params))
-	sheetObj["description"] = "output sheet: the label sheet's layout. Left out: A4 labels of Avery L7160 (3 x 7)."
 	return object(schema{
-		"output": schema{"type": "string", "enum": batch.Outputs, "default": batch.Outputs[0], "description": "The shape of each result."},
+		"output": schema{"type": "string", "enum": batch.Outputs},
 		"style":  style,
-		"sheet":  sheetObj,
+		"sheet":  schema{"type": "object", "description": texts().Params["sheet"]},
 		"items":  items,
 	}, "items")
 }
 
-func sizeInput() schema { return object(params.Properties(size.Params())) }
+func sizeInput() schema {
+	props := schema{}
+	for _, p := range size.Params() {
+		props[p.Name] = short(p)
+	}
+	return object(props)
+}
 
-// Output schemas: the client checks structuredContent against them, so they
-// are written from the types the REST endpoints answer with.
+// Output schemas: the client checks structuredContent against them, so
+// they are written from the types the answers are made of, kept to the
+// top-level members and their types (compact): the members' meanings are
+// in the REST description (/openapi.json), not in every conversation.
 
-func decodeOutput() schema { return jsonschema.ForValue[scan.Answer]() }
+func generateOutput() schema { return compact(jsonschema.ForValue[Summary]()) }
 
-func verifyOutput() schema { return jsonschema.ForValue[scan.Report]() }
+func decodeOutput() schema { return compact(jsonschema.ForValue[scan.Answer]()) }
 
-func inspectOutput() schema { return jsonschema.ForValue[inspect.Report]() }
+func verifyOutput() schema { return compact(jsonschema.ForValue[scan.Report]()) }
 
-func batchOutput() schema { return jsonschema.ForValue[batch.Response]() }
+func inspectOutput() schema { return compact(jsonschema.ForValue[inspect.Report]()) }
 
-func sizeOutput() schema { return jsonschema.ForValue[size.Advice]() }
+func batchOutput() schema { return compact(jsonschema.ForValue[batch.Response]()) }
+
+func sizeOutput() schema { return compact(jsonschema.ForValue[size.Advice]()) }
+
+// compact keeps of an object schema each member's type (an array's,
+// without its items' schema), so that it still holds every answer it
+// held.
+func compact(s schema) schema {
+	props := schema{}
+	for name, v := range s["properties"].(schema) {
+		props[name] = typeOnly(v.(schema))
+	}
+	return schema{"type": "object", "properties": props}
+}
+
+// typeOnly is v's type, or the types of its anyOf.
+func typeOnly(v schema) schema {
+	if t, ok := v["type"]; ok {
+		return schema{"type": t}
+	}
+	if alts, ok := v["anyOf"].([]any); ok {
+		types := []any{}
+		for _, a := range alts {
+			if t, ok := a.(schema)["type"]; ok {
+				types = append(types, t)
+			}
+		}
+		if len(types) == len(alts) {
+			return schema{"type": types}
+		}
+	}
+	return schema{}
+}

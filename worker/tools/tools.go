@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -41,30 +42,49 @@ import (
 type call func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem)
 
 // All returns the seven tools. limits bound the images qr_decode and
-// qr_inspect take, as they bound POST /api/v1/decode and /api/v1/inspect.
-func All(limits scan.Limits) []server.ServerTool {
+// qr_inspect take, as they bound POST /api/v1/decode and /api/v1/inspect;
+// seal makes and opens the sealed values of the generation tools'
+// results (seal.go).
+func All(limits scan.Limits, seal *Sealer) []server.ServerTool {
 	return []server.ServerTool{
-		define("qr_generate", generateInput(), nil, generate),
-		define("qr_generate_typed", typedInput(), nil, generateTyped),
+		withView(define("qr_generate", generateInput(), generateOutput(), generator(seal, false))),
+		withView(define("qr_generate_typed", typedInput(), generateOutput(), generator(seal, true))),
 		define("qr_decode", decodeInput(), decodeOutput(), decoder(limits)),
-		define("qr_inspect", inspectInput(), inspectOutput(), inspector(limits)),
+		withView(define("qr_inspect", inspectInput(), inspectOutput(), inspector(limits))),
 		define("qr_verify", verifyInput(), verifyOutput(), verifyTool),
 		define("qr_batch", batchInput(), batchOutput(), runBatch),
 		define("qr_size_recommend", sizeInput(), sizeOutput(), recommend),
 	}
 }
 
-// toolsJSON is each tool's title and description, by name: the prose a
-// model reads, kept as data beside the schemas and calls the code makes.
-// {max_items} in a description is batch.MaxItems.
-//
+// prose is tools.json: what a model reads, kept as data beside the
+// schemas and calls the code makes. {max_items} in a description is
+// batch.MaxItems, {kinds} in the instructions the number of kinds.
+type prose struct {
+	Instructions string
+	Tools        map[string]struct{ Title, Description string }
+	Params       map[string]string // a tool argument's description, by name
+}
+
 //go:embed tools.json
 var toolsJSON []byte
+
+var texts = sync.OnceValue(func() prose {
+	var p prose
+	json.Unmarshal(toolsJSON, &p) // tools.json is part of the program: TestToolTexts
+	return p
+})
+
+// Instructions is the server's instructions to the model: what the tools
+// are for and where the rest of the parameters are described.
+func Instructions() string {
+	return strings.ReplaceAll(texts().Instructions, "{kinds}", strconv.Itoa(len(payload.All())))
+}
 
 // Names names the tools.
 func Names() []string {
 	var names []string
-	for _, t := range All(scan.Limits{}) {
+	for _, t := range All(scan.Limits{}, nil) {
 		names = append(names, t.Tool.Name)
 	}
 	return names
@@ -74,11 +94,9 @@ func Names() []string {
 // Every tool only computes: it reads nothing but its arguments, changes
 // nothing, and gives the same answer every time.
 func define(name string, input, output schema, c call) server.ServerTool {
-	var texts map[string]struct{ Title, Description string }
-	json.Unmarshal(toolsJSON, &texts) // tools.json is part of the program: TestToolTexts
-	title := texts[name].Title
-	description := strings.ReplaceAll(texts[name].Description, "{max_items}", strconv.Itoa(batch.MaxItems))
-	opts := []mcp.ToolOption{mcp.WithDescription(description), mcp.WithTitleAnnotation(title),
+	title := texts().Tools[name].Title
+	description := strings.ReplaceAll(texts().Tools[name].Description, "{max_items}", strconv.Itoa(batch.MaxItems))
+	opts := []mcp.ToolOption{mcp.WithDescription(description),
 		mcp.WithReadOnlyHintAnnotation(true), mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(true), mcp.WithOpenWorldHintAnnotation(false)}
 	if output != nil {
@@ -176,22 +194,50 @@ func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
 	})
 }
 
-// generate is qr_generate: GET /api/v1/qr as a tool.
-func generate(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
-	q, p := query(args)
-	if p != nil {
-		return nil, p
+// generator returns qr_generate (GET /api/v1/qr as a tool) or, typed,
+// qr_generate_typed (GET /api/v1/<type>, the kind's fields given as an
+// object beside the rendering parameters). A sealed argument puts back
+// the secrets an earlier result sealed.
+func generator(seal *Sealer, typed bool) call {
+	return func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
+		sealed, isString := args[sealedArg].(string)
+		if _, given := args[sealedArg]; given && (!isString || sealed == "") {
+			return nil, problem.BadValue.New(sealedArg, "sealed must be the sealed value of an earlier result, a string", sealFix)
+		}
+		skip := []string{sealedArg}
+		if typed {
+			skip = append(skip, "type", "fields")
+		}
+		q, p := query(args, skip...)
+		if p != nil {
+			return nil, p
+		}
+		var kind *payload.Kind
+		path := "/api/v1/qr"
+		if typed {
+			if kind, p = typedQuery(args, q); p != nil {
+				return nil, p
+			}
+			path = "/api/v1/" + kind.Name
+		}
+		if sealed != "" {
+			secrets, err := seal.Open(sealed, path)
+			if err != nil {
+				return nil, problem.BadValue.New(sealedArg, err.Error(), sealFix)
+			}
+			for name, v := range secrets {
+				q[name] = v
+			}
+		}
+		return picture(ctx, request.NewCall(path, q), kind, seal)
 	}
-	return picture(ctx, request.NewCall("/api/v1/qr", q), nil)
 }
 
-// generateTyped is qr_generate_typed: GET /api/v1/<type> as a tool, the
-// kind's fields given as an object beside the rendering parameters.
-func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResult, *problem.Problem) {
-	q, p := query(args, "type", "fields")
-	if p != nil {
-		return nil, p
-	}
+// sealFix is the fix of a sealed value that does not open.
+const sealFix = "Call again with the secret fields themselves in place of sealed."
+
+// typedQuery adds a typed call's fields to q and returns its kind.
+func typedQuery(args map[string]any, q url.Values) (*payload.Kind, *problem.Problem) {
 	fields, ok := args["fields"].(map[string]any)
 	if args["fields"] != nil && !ok {
 		return nil, problem.BadValue.New("fields", "fields must be an object of the kind's field names and values",
@@ -203,19 +249,15 @@ func generateTyped(ctx context.Context, args map[string]any) (*mcp.CallToolResul
 		return nil, p
 	}
 	name, _ := args["type"].(string)
-	k, p := gen.KindArg(name, q)
-	if p != nil {
-		return nil, p
-	}
-	return picture(ctx, request.NewCall("/api/v1/"+k.Name, q), k)
+	return gen.KindArg(name, q)
 }
 
 // picture renders the call as the REST endpoint it names would: the PNG
 // as image content, then the absolute URL of the call (with a note when
 // it holds a secret, which the URL leaves out), then the body of any
 // format but png: a binary one (PDF) as an embedded resource, the others
-// as text.
-func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.CallToolResult, *problem.Problem) {
+// as text. Its structured content is the code's Summary.
+func picture(ctx context.Context, call problem.Call, kind *payload.Kind, seal *Sealer) (*mcp.CallToolResult, *problem.Problem) {
 	req, p := gen.Read(call, kind)
 	if p != nil {
 		return nil, p
@@ -225,7 +267,8 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.C
 	if p != nil {
 		return nil, p
 	}
-	link := originOf(ctx) + req.Call.With("", "")
+	sum := summarize(ctx, req, code, kind, seal)
+	link := sum.URL
 	if request.HasSecret(req.Call.Query) {
 		link += "\nThe URL carries " + request.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
 	}
@@ -234,7 +277,7 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind) (*mcp.C
 	if f.Name != "png" || zipped {
 		png = code.Bytes(render.Formats[0])
 	}
-	res := &mcp.CallToolResult{Content: []mcp.Content{
+	res := &mcp.CallToolResult{StructuredContent: sum, Content: []mcp.Content{
 		mcp.NewImageContent(base64.StdEncoding.EncodeToString(png), "image/png"), mcp.NewTextContent(link)}}
 	switch {
 	case zipped:
