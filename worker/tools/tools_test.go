@@ -51,7 +51,7 @@ func TestSealOpensWhatItSealed(t *testing.T) {
 	}
 	changed := v[:len(v)-2] + map[bool]string{true: "AA", false: "BB"}[!strings.HasSuffix(v, "AA")]
 	for name, tc := range map[string]struct {
-		s          *Sealer
+		s           *Sealer
 		value, for_ string
 	}{
 		"changed":      {s, changed, "/api/v1/wifi"},
