@@ -47,7 +47,7 @@ func Resources() []server.ServerResource {
 		mcp.WithMIMEType(ViewMIMEType))
 	view.Meta = &mcp.Meta{AdditionalFields: map[string]any{"ui": viewMeta}}
 	rs = append(rs, server.ServerResource{Resource: view, Handler: func(context.Context, mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-		return []mcp.ResourceContents{mcp.TextResourceContents{URI: ViewURI, MIMEType: ViewMIMEType, Text: viewHTML, Meta: map[string]any{"ui": viewMeta}}}, nil
+		return []mcp.ResourceContents{mcp.TextResourceContents{URI: ViewURI, MIMEType: ViewMIMEType, Text: viewPage(), Meta: map[string]any{"ui": viewMeta}}}, nil
 	}})
 	return rs
 }

@@ -2,6 +2,10 @@ package tools
 
 import (
 	_ "embed"
+	"strings"
+	"sync"
+
+	"qrkeyless/core/params"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -15,6 +19,13 @@ import (
 //
 //go:embed view.html
 var viewHTML string
+
+// viewPage is viewHTML with the controls' choices filled in from the
+// registry, as the tools' schemas take them.
+var viewPage = sync.OnceValue(func() string {
+	options := map[string][]string{"style": params.Style.Enum(), "eye": params.Eye.Enum(), "frame": params.Frame.Enum()}
+	return strings.Replace(viewHTML, "/*OPTIONS*/{}", string(marshal(options)), 1)
+})
 
 // viewMeta is the view's _meta.ui: no csp, since it loads nothing and
 // connects nowhere (everything it shows comes through the host).
