@@ -202,7 +202,8 @@ for (const [name, base] of targets) {
 
     for (const width of [390, 600]) for (const theme of ["light", "dark"]) {
       test(`at ${width} px, ${theme}: fits, follows the theme, and axe-core finds nothing`, async () => {
-        const { page, view } = await open("qr_generate", { data: "https://example.com", frame: "banner-bottom", frame_text: "SCAN ME" }, { width, theme });
+        const opened = await open("qr_generate", { data: "https://example.com", frame: "banner-bottom", frame_text: "SCAN ME" }, { width, theme });
+        const { page, view } = opened;
         await waitFor(async () => /Scans/.test(await view.locator("#verdict").textContent()), "the verdict");
         const frame = page.frames().find((f) => f.url().endsWith("/view.html"));
         assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme || "light"), theme);
@@ -215,9 +216,18 @@ for (const [name, base] of targets) {
           return res.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
         });
         assert.deepEqual(violations, []);
-        // By keyboard: a control takes focus and changes the code.
+        // By keyboard: a control takes focus and changes the code, which
+        // is redrawn in the chosen shape and still reads.
+        const { seen } = opened;
+        const src = await view.locator("#code").getAttribute("src");
         await view.getByLabel("Module shape").focus();
         await page.keyboard.press("ArrowDown");
+        const shape = await view.getByLabel("Module shape").inputValue();
+        assert.notEqual(shape, "square");
+        await waitFor(async () => (await view.locator("#code").getAttribute("src")) !== src, "the redraw");
+        assert.equal(seen.calls.at(-1).arguments.style, shape);
+        assert.deepEqual(await drawn(view), ["https://example.com"]);
+        await waitFor(async () => /Scans/.test(await view.locator("#verdict").textContent()), "the verdict after the redraw");
         await page.screenshot({ path: `${shots}${name}-${width}-${theme}.png`, fullPage: true });
         await page.close();
       });
