@@ -36,3 +36,29 @@ export function endpoints(types) {
   endpoints["mcp tools/list"] = () => ({ post: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
   return endpoints;
 }
+
+// heavy are the requests that read pictures or make many codes: decode and
+// inspect of every picture of each set (sets: {name: [bytes, ...]}, a call
+// cycling through them), batches of 1 to 1,000 items drawn (base64) and
+// not (url), a label sheet, and the MCP tools over the same work. Each is a
+// function of a call number; {method, path, type, body} is a POST.
+export function heavy(sets) {
+  const endpoints = {};
+  const post = (path, type, body) => ({ method: "POST", path, type, body });
+  const mcp = (name, args) => ({ post: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } } });
+  for (const [set, images] of Object.entries(sets)) {
+    if (images.length === 0) continue;
+    endpoints[`decode ${set}`] = (i) => post("/api/v1/decode", "image/png", images[i % images.length]);
+    endpoints[`inspect ${set}`] = (i) => post("/api/v1/inspect", "image/png", images[i % images.length]);
+    endpoints[`mcp qr_decode ${set}`] = (i) => mcp("qr_decode", { image: Buffer.from(images[i % images.length]).toString("base64") });
+    endpoints[`mcp qr_inspect ${set}`] = (i) => mcp("qr_inspect", { image: Buffer.from(images[i % images.length]).toString("base64"), overlay: false });
+  }
+  const items = (n, i) => Array.from({ length: n }, (_, k) => ({ id: `item-${k}`, data: `https://example.com/item/${i}/${k}` }));
+  for (const n of [1, 10, 100, 1000]) {
+    endpoints[`batch url ${n}`] = (i) => post("/api/v1/qr/batch", "application/json", JSON.stringify({ output: "url", items: items(n, i) }));
+    endpoints[`batch png ${n}`] = (i) => post("/api/v1/qr/batch", "application/json", JSON.stringify({ output: "base64", items: items(n, i) }));
+  }
+  endpoints["batch sheet 21"] = (i) => post("/api/v1/qr/batch", "application/json", JSON.stringify({ output: "sheet", items: items(21, i) }));
+  endpoints["mcp qr_batch 10"] = (i) => mcp("qr_batch", { output: "base64", items: items(10, i) });
+  return endpoints;
+}

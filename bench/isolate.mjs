@@ -8,18 +8,23 @@
 // pays in CPU. Run it in a fresh process per start-up sample: V8 keeps
 // nothing between processes.
 //
-// Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--sustained]
+// Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--heavy N]
+//   [--images NAME=DIR]... [--cpu-ms MS] [--sustained]
 // Prints JSON: {compile_ms, start_ms, warm_ms, first_request_ms,
 // random_while_loading}, the start without warm-up with --cold;
 // with --inittrace the init table (Go's GODEBUG=inittrace=1, which slows
 // start-up a little itself); with --endpoints N the p50/p90/p99 of N calls
-// to each endpoint of endpoint-list.mjs; with --sustained the WebAssembly
+// to each endpoint of endpoint-list.mjs, and with --heavy N of each heavy
+// one (decode and inspect of the pictures of each --images set, batches,
+// a sheet); --cpu-ms gives the Worker QR_CPU_MS, as wrangler.toml's [vars]
+// do (0: no limit), and each endpoint's figures count the answers the plan
+// refused (4xx) apart; with --sustained the WebAssembly
 // memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { percentiles } from "./requests.mjs";
-import { endpoints } from "./endpoint-list.mjs";
+import { endpoints, heavy } from "./endpoint-list.mjs";
 
 const dir = path.resolve(process.argv[2]);
 const flag = (name) => process.argv.includes(name);
@@ -53,8 +58,10 @@ const random_while_loading = [];
 const { start, generator } = await import(pathToFileURL(path.join(dir, "start.mjs")));
 const fake = generator(btoa("x".repeat(32)), Date.now());
 t = performance.now();
-// env: no variables, as on workerd alone
-const state = start(mod, go, {}, (out) => { random_while_loading.push(out.length); fake(out); }, () => loading);
+// env: no variables but QR_CPU_MS, as on workerd alone
+const env = {};
+if (process.argv.includes("--cpu-ms")) env.QR_CPU_MS = String(value("--cpu-ms"));
+const state = start(mod, go, env, (out) => { random_while_loading.push(out.length); fake(out); }, () => loading);
 const start_ms = since(t);
 t = performance.now();
 if (!flag("--cold")) state.binding.warm();
@@ -63,14 +70,48 @@ loading = false;
 const handle = state.binding.handleRequest;
 const instance = { exports: { mem: state.memory } };
 
-// request answers req and reads the answer's body: the bytes.
+// request answers req and reads the answer's body: the bytes. A 5xx is
+// a failure of the run; a 4xx (a plan's refusal) is counted by the caller.
+let status = 200;
 async function request(req) {
-  const res = await handle(typeof req === "string"
-    ? new Request(`http://127.0.0.1${req}`)
-    : new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req.post) }));
+  let r;
+  if (typeof req === "string") r = new Request(`http://127.0.0.1${req}`);
+  else if (req.post) r = new Request("http://127.0.0.1/api/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(req.post) });
+  else r = new Request(`http://127.0.0.1${req.path}`, { method: req.method, headers: { "content-type": req.type }, body: req.body });
+  const res = await handle(r);
   const body = new Uint8Array(await res.arrayBuffer());
-  if (res.status !== 200) throw new Error(`${JSON.stringify(req)}: ${res.status}`);
+  status = res.status;
+  if (res.status >= 500 || (res.status !== 200 && !req.path)) throw new Error(`${typeof req === "string" ? req : req.path ?? req.post.params?.name}: ${res.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
   return body;
+}
+
+// images reads the --images sets: NAME=DIR, every .png and .jpg in DIR.
+function images() {
+  const sets = {};
+  process.argv.forEach((a, i) => {
+    if (a !== "--images") return;
+    const [name, d] = process.argv[i + 1].split("=");
+    sets[name] = fs.readdirSync(d).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort().map((f) => fs.readFileSync(path.join(d, f)));
+  });
+  return sets;
+}
+
+// timed runs n calls of each endpoint of list: p50/p90/p99 of all, and
+// how many the service refused with a 4xx and their p99.
+async function timed(list, n) {
+  const out = {};
+  for (const [name, make] of list) {
+    const times = [], refused = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await request(make(i));
+      const ms = performance.now() - t;
+      times.push(ms);
+      if (status !== 200) refused.push(ms);
+    }
+    out[name] = { ...percentiles(times), refused: refused.length, ...(refused.length ? { refused_p99: percentiles(refused).p99 } : {}) };
+  }
+  return out;
 }
 
 t = performance.now();
@@ -85,20 +126,16 @@ if (inits.length) {
 }
 if (flag("--endpoints")) {
   const types = JSON.parse(new TextDecoder().decode(await request("/api/v1/types")));
-  out.endpoints = {};
-  const list = Object.entries(endpoints(types));
+  const list = Object.entries(endpoints(types)).map(([name, make]) => [name, (i) => make(i % 8)]);
   // A round of every endpoint first: V8 recompiles a function optimised
   // once it has run enough, and the figures are of an isolate past that.
-  for (let round = 0; round < 10; round++) for (const [, make] of list) await request(make(round % 8));
-  for (const [name, make] of list) {
-    const times = [];
-    for (let i = 0; i < value("--endpoints"); i++) {
-      const t = performance.now();
-      await request(make(i % 8));
-      times.push(performance.now() - t);
-    }
-    out.endpoints[name] = percentiles(times);
-  }
+  for (let round = 0; round < 10; round++) for (const [, make] of list) await request(make(round));
+  out.endpoints = await timed(list, value("--endpoints"));
+}
+if (flag("--heavy")) {
+  const list = Object.entries(heavy(images()));
+  for (let round = 0; round < 3; round++) for (const [, make] of list) await request(make(round));
+  out.heavy = await timed(list, value("--heavy"));
 }
 if (flag("--sustained")) {
   // 8 blocks of 1,000: a leaking heap makes every request slower as the
