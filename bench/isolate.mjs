@@ -16,9 +16,10 @@
 // start-up a little itself); with --endpoints N the p50/p90/p99 of N calls
 // to each endpoint of endpoint-list.mjs, and with --heavy N of each heavy
 // one (decode and inspect of the pictures of each --images set, batches,
-// a sheet); --cpu-ms gives the Worker QR_CPU_MS, as wrangler.toml's [vars]
-// do (0: no limit), and each endpoint's figures count the answers the plan
-// refused (4xx) apart; with --sustained the WebAssembly
+// a sheet); --cpu-ms passes QR_CPU_MS in the Worker's env (0: no limit) for
+// a Worker that sizes work to a plan, and each endpoint's figures count the
+// REST answers it refused (4xx) apart (an MCP tool's refusal is a 200 with
+// isError and is not told apart); with --sustained the WebAssembly
 // memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
