@@ -18,8 +18,7 @@
 // one (decode and inspect of the pictures of each --images set, batches,
 // a sheet); --cpu-ms passes QR_CPU_MS in the Worker's env (0: no limit) for
 // a Worker that sizes work to a plan, and each endpoint's figures count the
-// REST answers it refused (4xx) apart (an MCP tool's refusal is a 200 with
-// isError and is not told apart); with --sustained the WebAssembly
+// answers it refused (a 4xx, or an MCP tool's isError) apart; with --sustained the WebAssembly
 // memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -72,7 +71,8 @@ const handle = state.binding.handleRequest;
 const instance = { exports: { mem: state.memory } };
 
 // request answers req and reads the answer's body: the bytes. A 5xx is
-// a failure of the run; a 4xx (a plan's refusal) is counted by the caller.
+// a failure of the run; a 4xx (a plan's refusal) is counted by the caller,
+// as is an MCP tool's refusal (a 200 with isError; refusedTool).
 let status = 200;
 async function request(req) {
   let r;
@@ -82,7 +82,7 @@ async function request(req) {
   const res = await handle(r);
   const body = new Uint8Array(await res.arrayBuffer());
   status = res.status;
-  if (res.status >= 500 || (res.status !== 200 && !req.path)) throw new Error(`${typeof req === "string" ? req : req.path ?? req.post.params?.name}: ${res.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
+  if (res.status >= 500) throw new Error(`${typeof req === "string" ? req : req.path ?? req.post.params?.name}: ${res.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
   return body;
 }
 
@@ -97,6 +97,10 @@ function images() {
   return sets;
 }
 
+// refusedTool reports whether an MCP answer is a tool's refusal: the
+// result's isError.
+const refusedTool = (body) => new TextDecoder().decode(body).includes('"isError":true');
+
 // timed runs n calls of each endpoint of list: p50/p90/p99 of all, and
 // how many the service refused with a 4xx and their p99.
 async function timed(list, n) {
@@ -105,10 +109,11 @@ async function timed(list, n) {
     const times = [], refused = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      await request(make(i));
+      const req = make(i);
+      const body = await request(req);
       const ms = performance.now() - t;
       times.push(ms);
-      if (status !== 200) refused.push(ms);
+      if (status !== 200 || (req.post && refusedTool(body))) refused.push(ms);
     }
     out[name] = { ...percentiles(times), refused: refused.length, ...(refused.length ? { refused_p99: percentiles(refused).p99 } : {}) };
   }

@@ -170,8 +170,13 @@ step "the Worker's .wasm in Node: start-up in 5 fresh processes, 5 without the w
 for _ in 1 2 3 4 5; do node bench/isolate.mjs build/worker; done > "$out/startup.jsonl"
 for _ in 1 2 3 4 5; do node bench/isolate.mjs build/worker --cold; done > "$out/startup-cold.jsonl"
 node bench/isolate.mjs build/worker --inittrace > "$out/inittrace.json"
-step "the Worker's .wasm in Node: every endpoint, 200 of each, in the isolate (the CPU a request takes)"
-node bench/isolate.mjs build/worker --endpoints 200 > "$out/endpoints-isolate.json"
+step "the Worker's .wasm in Node: every endpoint, 200 of each, in the isolate (the CPU a request takes), on the free plan's QR_CPU_MS=10 and with no limit"
+node bench/isolate.mjs build/worker --endpoints 200 --cpu-ms 10 > "$out/endpoints-isolate.json"
+node bench/isolate.mjs build/worker --endpoints 200 --cpu-ms 0 > "$out/endpoints-isolate-unlimited.json"
+step "the Worker's .wasm in Node: the heavy requests (decode and inspect of the real photos and the hard set, batches, a sheet), 20 of each, at QR_CPU_MS=10 and with no limit"
+for cpu in 10 0; do
+  node bench/isolate.mjs build/worker --heavy 20 --cpu-ms "$cpu" --images real=core/scan/testdata/photos --images hard="$out/decode" > "$out/heavy-isolate-$cpu.json"
+done
 step "the Worker's .wasm in Node: one isolate over 8,000 PNG requests"
 node bench/isolate.mjs build/worker --sustained > "$out/sustained.json"
 

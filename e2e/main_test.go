@@ -18,14 +18,21 @@ import (
 // targets returns the servers under test, by name.
 func targets(t *testing.T) map[string]string {
 	t.Helper()
+	return servers(t, "QR_NATIVE_URL", "QR_WORKERD_URL")
+}
+
+// servers returns the native server and the Worker the two variables
+// name, by name, and skips the test when neither is set.
+func servers(t *testing.T, native, workerd string) map[string]string {
+	t.Helper()
 	out := map[string]string{}
-	for name, env := range map[string]string{"native": "QR_NATIVE_URL", "workerd": "QR_WORKERD_URL"} {
+	for name, env := range map[string]string{"native": native, "workerd": workerd} {
 		if u := os.Getenv(env); u != "" {
 			out[name] = u
 		}
 	}
 	if len(out) == 0 {
-		t.Skip("no server: run through e2e/run.sh (make test), or set QR_NATIVE_URL / QR_WORKERD_URL")
+		t.Skipf("no server: run through e2e/run.sh (make test), or set %s / %s", native, workerd)
 	}
 	return out
 }

@@ -30,14 +30,28 @@ pids+=($!)
 
 workerd_port=$(free_port)
 # build/wrangler.toml is wrangler.toml without [build] (make has built;
-# see the Makefile's dev target); QR_LOOPBACK as make dev sets it.
-setsid npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port "$workerd_port" --var QR_LOOPBACK:1 --log-level warn > build/e2e-workerd.log 2>&1 &
+# see the Makefile's dev target); QR_LOOPBACK as make dev sets it. The
+# suites test all the service does, as on a paid plan with no CPU limit
+# (QR_CPU_MS=0); the free plan's 10 ms, wrangler.toml's own setting, is
+# tested on the pair below by e2e/plan_test.go.
+setsid npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port "$workerd_port" --var QR_LOOPBACK:1 --var QR_CPU_MS:0 --log-level warn > build/e2e-workerd.log 2>&1 &
+pids+=($!)
+
+plan_native_port=$(free_port)
+setsid env PORT="$plan_native_port" QR_CPU_MS=10 build/native-server > build/e2e-plan-native.log 2>&1 &
+pids+=($!)
+plan_workerd_port=$(free_port)
+setsid npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port "$plan_workerd_port" --inspector-port "$(free_port)" --var QR_LOOPBACK:1 --log-level warn > build/e2e-plan-workerd.log 2>&1 &
 pids+=($!)
 
 export QR_NATIVE_URL="http://127.0.0.1:$native_port"
 export QR_WORKERD_URL="http://127.0.0.1:$workerd_port"
+export QR_PLAN_NATIVE_URL="http://127.0.0.1:$plan_native_port"
+export QR_PLAN_WORKERD_URL="http://127.0.0.1:$plan_workerd_port"
 wait_up "$QR_NATIVE_URL" native
 wait_up "$QR_WORKERD_URL" workerd
+wait_up "$QR_PLAN_NATIVE_URL" plan-native
+wait_up "$QR_PLAN_WORKERD_URL" plan-workerd
 
 # Every response the suites below receive is recorded and, at the end,
 # checked against the OpenAPI description (e2e/contract/validate.mjs).

@@ -5,6 +5,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -13,10 +14,12 @@ import (
 	"strings"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/api"
 	"qrkeyless/worker/edge"
@@ -47,6 +50,7 @@ func serve() {
 		Memory: wasmMemory,
 		// QR_SEAL_KEY, or the secret each build makes (entry.mjs).
 		SealKey: cloudflare.Getenv("QR_SEAL_KEY"),
+		CPU:     planCPU(),
 		// No slots: an isolate runs one request's Go at a time, and a
 		// timer to wait on would outlive the request.
 	})}
@@ -225,3 +229,14 @@ func tooMany(_ js.Value, args []js.Value) any {
 }
 
 var jsUint8Array = js.Global().Get("Uint8Array")
+
+// planCPU is the CPU a request may use on the Worker's plan: QR_CPU_MS
+// (wrangler.toml's [vars]), the free plan's 10 ms when it is not set or
+// not a number (said once in the Worker's log).
+func planCPU() time.Duration {
+	cpu, err := budget.ParseCPU(cloudflare.Getenv("QR_CPU_MS"), budget.FreePlanCPU)
+	if err != nil {
+		fmt.Println(err)
+	}
+	return cpu
+}

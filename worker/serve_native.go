@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"time"
 
+	"qrkeyless/core/budget"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/api"
 )
@@ -41,7 +42,14 @@ func serve() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	// QR_CPU_MS sizes the work of a request to a Worker plan's CPU, as the
+	// Worker does; unset, the native server has no such limit.
+	cpu, err := budget.ParseCPU(os.Getenv("QR_CPU_MS"), 0)
+	if err != nil {
+		log.Fatal(err)
+	}
 	h := api.FairUse(api.New(api.Config{
+		CPU:    cpu,
 		Site:   site(),
 		Images: scan.Limits{MaxBytes: scan.DefaultMaxBytes, MaxPixels: scan.DefaultMaxPixels},
 		Slots:  api.NewSlots(runtime.GOMAXPROCS(0), queueWait),

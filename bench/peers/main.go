@@ -12,6 +12,8 @@
 //	peers decode -dir D [-rounds N]   decode D's files with our ladder and plain gozxing
 //	peers profile -o F -enc E -input I [-for T]
 //	                                  a CPU profile of one encoder on one input
+//	peers rates -dirs D,E [-rounds N] time reading, decoding, making and verifying
+//	                                  beside what core/budget charges for each
 package main
 
 import (
@@ -22,7 +24,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: peers inputs|encode|images|decode|profile [flags]")
+		fmt.Fprintln(os.Stderr, "usage: peers inputs|encode|images|decode|profile|rates [flags]")
 		os.Exit(2)
 	}
 	cmds := map[string]func([]string) (any, error){
@@ -31,6 +33,7 @@ func main() {
 		"images":  imagesCmd,
 		"decode":  decodeCmd,
 		"profile": profileCmd,
+		"rates":   ratesCmd,
 	}
 	cmd, ok := cmds[os.Args[1]]
 	if !ok {

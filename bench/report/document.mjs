@@ -4,7 +4,7 @@ import { bestN, bestW, byteWins, bytesTable, encNative, encWasm, encodeTimeTable
 import { decodeTable, heldTable, photoTable, realDiffs, realTable, rungTable, rungs } from "./decode.mjs";
 import { verifySection } from "./verify.mjs";
 import { brandSection } from "./branding.mjs";
-import { cpuLimit, epIsolate, epOver, epRows, epWithin, epWorstWithin, failed, firstLimit, floorRows, helloFloor, initLimit, inits, inittrace, latencyRows, loadLimit, loadToReady, previous, runsOf, slowInits, start, startup, startupCold, sustainedRows, wdFirst, wdHello, wdLoad, wdOurs, wdStart, workerd, wrangler } from "./worker.mjs";
+import { planSection, cpuLimit, epIsolate, epOver, epRows, epWithin, epWorstWithin, failed, firstLimit, floorRows, helloFloor, initLimit, inits, inittrace, latencyRows, loadLimit, loadToReady, previous, runsOf, slowInits, start, startup, startupCold, sustainedRows, wdFirst, wdHello, wdLoad, wdOurs, wdStart, workerd, wrangler } from "./worker.mjs";
 import { batchPage, editorSection, editorTargets } from "./editor.mjs";
 import { attr, attrRows, browser, codeTotal, ladder, ladderRows, mcpAdds, worker, workerRawLimit } from "./sizes.mjs";
 import { pprofTop } from "./profiles.mjs";
@@ -208,6 +208,10 @@ and that \`scan.Verify\` reports as not scannable; "missed" are those Verify sti
 
 ${table(["style", "text", "combos", "scannable", "clean PNG", "clean SVG", "degraded PNG, gozxing", "degraded PNG, core/scan", "degraded SVG, core/scan", "flagged", "missed PNG / SVG only"],
   matrix.rows.map((r) => [r.style, `${r.text} chars`, r.combos, r.scannable, r.png, r.svg, r.cam_png, r.scan_png, r.scan_svg, r.flagged, `${r.missed_png} / ${r.missed_svg}`]))}` : ""}
+
+## The plan's CPU
+
+${planSection()}
 
 ## MCP
 

@@ -118,3 +118,33 @@ export const leak = (() => {
 // The sections make soak and make load write, carried over from the
 // BENCHMARKS.md this one replaces.
 export const previous = process.argv[4] && fs.existsSync(process.argv[4]) ? fs.readFileSync(process.argv[4], "utf8") : "";
+
+// The plan's CPU: every endpoint and the heavy requests in the isolate at
+// QR_CPU_MS=10 (the free plan, as wrangler.toml ships) and with no limit
+// (QR_CPU_MS=0), with how many the Worker refused, at once, with a 413
+// (or an MCP tool error) that says what fits.
+export function planSection() {
+  const read = (f, key) => (exists(f) ? json(f)[key] ?? {} : {});
+  const sets = [
+    ["endpoints", read("endpoints-isolate.json", "endpoints"), read("endpoints-isolate-unlimited.json", "endpoints")],
+    ["heavy", read("heavy-isolate-10.json", "heavy"), read("heavy-isolate-0.json", "heavy")],
+  ];
+  const rows = [];
+  let over = 0, count = 0;
+  for (const [, plan, free] of sets) {
+    for (const name of Object.keys({ ...plan, ...free })) {
+      const p = plan[name], f = free[name];
+      count++;
+      if (p && p.p99 > cpuLimit) over++;
+      rows.push([name, ms(p?.p50 ?? NaN), ms(p?.p99 ?? NaN), p ? `${p.refused ?? 0} of ${p.n}` : "–", ms(f?.p50 ?? NaN), ms(f?.p99 ?? NaN)]);
+    }
+  }
+  if (!count) return "Not measured in this run.";
+  return `\`node bench/isolate.mjs build/worker --endpoints 200 --cpu-ms 10\` (and \`--cpu-ms 0\`), and \`--heavy 20\` with the real photos
+(core/scan/testdata/photos) and the hard set: the Worker's .wasm in Node's V8, the handler called directly, so a request's
+time is its CPU. At ${cpuLimit} ms the Worker charges each request's work before doing it (core/budget, docs/deploy.md "Plan")
+and refuses what would not fit with a 413 whose fix fits; "refused" counts those (a 4xx, or an MCP tool's isError).
+**${over} of ${count}** have a p99 over ${cpuLimit} ms at the ${cpuLimit} ms setting.
+
+${table(["request", `p50 ms at ${cpuLimit} ms`, "p99 ms", "refused", "p50 ms, no limit", "p99 ms, no limit"], rows)}`;
+}

@@ -170,13 +170,16 @@ func sheetJSON(q url.Values) string {
 func Run(ctx context.Context, req Request, base string) (Response, *problem.Problem) {
 	b := budget.From(ctx)
 	f := format(req.Output)
+	if p := afford(b, req, f); p != nil {
+		return Response{}, p
+	}
 	plans := make([]plan, len(req.Items))
-	costs := make([]int64, len(req.Items))
-	var total int64
+	costs := make([]budget.Drawing, len(req.Items))
+	var total budget.Drawing
 	for i, it := range req.Items {
 		plans[i] = prepare(req, it)
 		costs[i] = plans[i].cost(req.Output, f)
-		total += costs[i]
+		total = total.Add(costs[i])
 	}
 	if req.Output == "sheet" {
 		if req.Layout.Captions = captioned(plans); req.Layout.Captions {
@@ -185,8 +188,8 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 			}
 		}
 	}
-	if total > b.Draw.Left() {
-		return Response{}, tooMuchWork(req, plans, costs, b.Draw.Left())
+	if ok, _ := b.Fits(total); !ok {
+		return Response{}, tooMuchWork(b, req, plans, costs)
 	}
 	out := Response{Count: len(req.Items), Items: make([]Result, len(req.Items))}
 	if req.Output == "sheet" {
@@ -348,18 +351,24 @@ func prepare(req Request, it Item) (pl plan) {
 // cost is the estimated time of making the item's code in f (nil: a
 // link, which only encodes) for output. A sheet draws a caption itself:
 // only a branding that touches the code's pixels costs a branded one.
-func (pl plan) cost(output string, f *render.Format) int64 {
+func (pl plan) cost(output string, f *render.Format) budget.Drawing {
 	switch {
 	case pl.res.Error != nil:
-		return 0
+		return budget.Drawing{}
 	case f == nil:
-		return qr.Cost(pl.version)
+		return budget.Drawing{Ns: qr.Cost(pl.version)}
 	case output == "sheet" && !pl.req.Options.Brand.Touches():
 		g := *f
 		g.Brand = nil
-		return verify.Cost(pl.req, pl.version, g)
+		w := verify.Work(pl.req, pl.version, g)
+		w.Worker = budget.LabelCPU
+		return w
+	case output == "sheet":
+		w := verify.Work(pl.req, pl.version, *f)
+		w.Worker = budget.LabelCPU
+		return w
 	}
-	return verify.Cost(pl.req, pl.version, *f)
+	return verify.Work(pl.req, pl.version, *f)
 }
 
 // make makes the planned item in req's output, drawn in f, and gives its
@@ -436,49 +445,77 @@ func (r Result) size() int64 {
 	return int64(n)
 }
 
+// afford charges the plan's CPU for reading req's items, before any is
+// read, or is the problem saying how many items fit: as many as could be
+// read and made like the first. A call whose items, made like the first,
+// would not fit is refused here too, before the rest are read.
+func afford(b *budget.Budget, req Request, f *render.Format) *problem.Problem {
+	n := int64(len(req.Items))
+	if b.Plan == 0 || n == 0 {
+		return nil
+	}
+	each := budget.ItemCPU + prepare(req, req.Items[0]).cost(req.Output, f).CPU()
+	if n*each <= b.CPU.Left() && b.Afford(n*budget.ItemCPU) {
+		return nil
+	}
+	fix := fmt.Sprintf("Send at most %d items per call", max(1, b.CPU.Left()/each))
+	if req.Output != "url" {
+		fix += `, or ask for "output": "url", which draws nothing`
+	}
+	return problem.TooLarge.Newf("items", fix+"; or make them at /batch, which draws them on your own device with no limit.",
+		"%s", b.Needs(fmt.Sprintf("making the %d items", n), n*each))
+}
+
 // tooMuchWork is the 413 for a call whose items would take more than the
 // left of the draw budget: it says how many of them fit and, when the
 // items draw pictures, the size at which all of them would.
-func tooMuchWork(req Request, plans []plan, costs []int64, left int64) *problem.Problem {
-	fit, sum := 0, int64(0)
+func tooMuchWork(b *budget.Budget, req Request, plans []plan, costs []budget.Drawing) *problem.Problem {
+	fit, sum := 0, budget.Drawing{}
 	for _, c := range costs {
-		if sum+c > left {
+		if ok, _ := b.Fits(sum.Add(c)); !ok {
 			break
 		}
-		sum += c
+		sum = sum.Add(c)
 		fit++
 	}
-	var total int64
+	var total budget.Drawing
 	for _, c := range costs {
-		total += c
+		total = total.Add(c)
 	}
-	fix := fmt.Sprintf("Send at most %d items per call (the first %d fit).", max(1, fit), fit)
-	if size := sizeThatFits(req.Output, plans, left); size > 0 {
-		fix = fmt.Sprintf("Send at most %d items per call (the first %d fit), or all of them at \"size\": %d or less.", max(1, fit), fit, size)
+	fix := fmt.Sprintf("Send at most %d items per call (the first %d fit)", max(1, fit), fit)
+	if size := sizeThatFits(b, req.Output, plans); size > 0 {
+		fix += fmt.Sprintf(", or all of them at \"size\": %d or less", size)
+	}
+	if _, byPlan := b.Fits(total); byPlan {
+		if req.Output != "url" {
+			fix += `, or ask for "output": "url", which draws nothing`
+		}
+		return problem.TooLarge.Newf("items", fix+"; or make them at /batch, which draws them on your own device with no limit.",
+			"%s", b.Needs(fmt.Sprintf("making the %d items", len(plans)), total.CPU()))
 	}
 	png, _ := render.LookupFormat("png")
-	return problem.TooLarge.Newf("items", fix,
+	return problem.TooLarge.Newf("items", fix+".",
 		"the %d items would take about %d ms to make; one call may take %d ms (at most %d codes of 512 px in the plain style)",
-		len(plans), total/1e6, left/1e6, left/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, png)))
+		len(plans), total.Ns/1e6, b.Draw.Left()/1e6, b.Draw.Left()/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, png)))
 }
 
 // sizeThatFits is the largest size, in steps of 64 pixels, at which every
 // item of a picture output fits the budget; 0 when none does or the
 // output draws no picture.
-func sizeThatFits(output string, plans []plan, left int64) int {
+func sizeThatFits(b *budget.Budget, output string, plans []plan) int {
 	if output != "base64" && output != "zip" {
 		return 0
 	}
 	f := format(output)
 	for size := params.MaxSize; size >= params.MinSize; size -= 64 {
-		var sum int64
+		var sum budget.Drawing
 		for _, pl := range plans {
 			if pl.res.Error == nil && pl.req.Options.Size > size {
 				pl.req.Options.Size = size
 			}
-			sum += pl.cost(output, f)
+			sum = sum.Add(pl.cost(output, f))
 		}
-		if sum <= left {
+		if ok, _ := b.Fits(sum); ok {
 			return size
 		}
 	}

@@ -135,7 +135,7 @@ type Options struct {
 // bounds on the search. Its errors are DecodeBytes's, for scan.Problem;
 // a picture in which no code was read is a report, not an error.
 func Bytes(ctx context.Context, data []byte, lim scan.Limits, overlay bool) (Report, error) {
-	img, err := scan.ReadImage(data, lim)
+	img, err := scan.ReadImage(ctx, data, lim)
 	if err != nil {
 		return Report{}, err
 	}

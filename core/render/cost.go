@@ -47,3 +47,16 @@ func CostOf(w, h int, o Options, f Format) int64 {
 	}
 	return cost + dark*styles[styleIndex(o.Style)].moduleNs + px*pixelNs
 }
+
+// Pixels is how many pixels drawing a symbol of w x h modules with o in
+// f writes, for the raster formats; 0 for the others. A Worker's plan is
+// charged for them apart from Cost (core/budget's PixelCPU), since
+// WebAssembly compresses a picture at a cost the native figures do not
+// show.
+func Pixels(w, h int, o Options, f Format) int64 {
+	switch f.work {
+	case rasterWork, gifWork, jpegWork:
+		return int64(o.Size) * int64(o.Size) * int64(h) / int64(w)
+	}
+	return 0
+}

@@ -13,7 +13,10 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"math"
 	"strings"
+
+	"qrkeyless/core/budget"
 
 	"golang.org/x/image/webp"
 )
@@ -59,12 +62,18 @@ type SizeError struct {
 	// pixel in the format the header declares.
 	Memory, MaxMemory int
 	PerPixel          float64
+	// Plan, when set, says that MaxPixels is what the plan's CPU allows
+	// (budget.Budget.PlanSays), not a limit of the service's own.
+	Plan string
 }
 
 func (e *SizeError) Error() string {
 	switch {
 	case e.Bytes > 0:
 		return fmt.Sprintf("%v: %d bytes, the limit is %d", ErrTooLarge, e.Bytes, e.MaxBytes)
+	case e.Plan != "":
+		return fmt.Sprintf("%v: %dx%d pixels (%.2f megapixels) would take more CPU than is left: %s, about %.2f megapixels",
+			ErrTooLarge, e.Width, e.Height, float64(e.Width)*float64(e.Height)/1e6, e.Plan, float64(e.MaxPixels)/1e6)
 	case e.Memory > 0:
 		return fmt.Sprintf("%v: %dx%d pixels at %g bytes a pixel decode to %.1f MB, the limit is %.1f MB",
 			ErrTooLarge, e.Width, e.Height, e.PerPixel, float64(e.Memory)/1e6, float64(e.MaxMemory)/1e6)
@@ -82,6 +91,9 @@ func TooLarge(err error) string {
 		return "Send a smaller image."
 	case se.Bytes > 0:
 		return fmt.Sprintf("Send an image of at most %d MiB.", se.MaxBytes>>20)
+	case se.Plan != "":
+		side := int(math.Sqrt(float64(se.MaxPixels)))
+		return fmt.Sprintf("Crop or scale the image down to at most %d x %d pixels (%.2f megapixels), the code filling it; or read it at /inspect, which decodes on your own device with no limit.", side, side, float64(se.MaxPixels)/1e6)
 	case se.Memory > 0 && se.PerPixel > 1:
 		return fmt.Sprintf("Scale the image down to at most %.1f megapixels, or save it with 8 bits a channel in grey or as a JPEG, which take less memory a pixel.", float64(se.Fits())/1e6)
 	}
@@ -124,19 +136,28 @@ func prefix(p string) func([]byte) bool {
 // and returns the QR codes in it, as Decode does with default Options.
 // The image is read by ReadImage.
 func DecodeBytes(ctx context.Context, data []byte, lim Limits) ([]Code, error) {
-	img, err := ReadImage(data, lim)
+	img, err := ReadImage(ctx, data, lim)
 	if err != nil {
 		return nil, err
 	}
 	return Decode(img, Options{Context: ctx})
 }
 
+// firstPassSampled is what the search's first pass reads besides the
+// picture's pixels, in pixels of decode work: the candidate codes sampled
+// (about 67,000 measured on core/scan/testdata/photos, whatever the
+// picture's size).
+const firstPassSampled = 70_000
+
 // ReadImage decodes an encoded PNG, JPEG, GIF (first frame) or WebP image
 // within lim. The type is sniffed from the content, not trusted from a
 // label. The size is checked twice before any pixel is decoded: the
 // encoded bytes, then the dimensions the header declares, so a small file
-// claiming a huge canvas costs nothing.
-func ReadImage(data []byte, lim Limits) (image.Image, error) {
+// claiming a huge canvas costs nothing. On a plan (the budget ctx
+// carries), unpacking the pixels and one pass of the search over them
+// must fit the CPU the request has left: a picture too large for it is a
+// SizeError whose Fits is the size that would be.
+func ReadImage(ctx context.Context, data []byte, lim Limits) (image.Image, error) {
 	maxBytes, maxPixels, maxMemory := cmp.Or(lim.MaxBytes, DefaultMaxBytes), cmp.Or(lim.MaxPixels, DefaultMaxPixels), cmp.Or(lim.MaxMemory, DefaultMaxMemory)
 	if len(data) > maxBytes {
 		return nil, &SizeError{Bytes: len(data), MaxBytes: maxBytes}
@@ -165,6 +186,21 @@ func ReadImage(data []byte, lim Limits) (image.Image, error) {
 	per := pixelBytes(f.mime, cfg.ColorModel, data)
 	if mem := float64(pixels) * per; mem > float64(maxMemory) {
 		return nil, &SizeError{Width: cfg.Width, Height: cfg.Height, MaxPixels: maxPixels, Memory: int(mem), MaxMemory: maxMemory, PerPixel: per}
+	}
+	if b := budget.From(ctx); b.Plan > 0 {
+		// Unpacking is charged now; the search's first pass over every
+		// pixel must fit after it, or no code could be found in time.
+		// The size that fits assumes half a byte a pixel at least: a crop
+		// or a scaled copy of a picture that compresses well (a code drawn
+		// flat) is greyer and compresses less.
+		unpack := pixels*budget.ImageCPU + int64(len(data))*budget.ImageByteCPU
+		per := budget.ImageCPU + budget.ImageByteCPU*max(float64(len(data))/float64(max(pixels, 1)), 0.5) + budget.DecodeCPU
+		left := b.CPU.Left() - budget.ImageFloorCPU - firstPassSampled*budget.DecodeCPU
+		if float64(pixels)*per > float64(left) {
+			return nil, &SizeError{Width: cfg.Width, Height: cfg.Height, MaxPixels: int(float64(max(left, 0)) / per), Plan: b.PlanSays()}
+		}
+		b.Afford(budget.ImageFloorCPU + unpack)
+		b.Reading()
 	}
 	img, err := f.decode(bytes.NewReader(data))
 	if err != nil {

@@ -133,7 +133,7 @@ type Options struct {
 // Options.MaxWork ended the ladder before every step was tried. It says how
 // far the ladder got; errors.Is(err, ErrNotFound) holds.
 type StopError struct {
-	Bound    string // "time", "work" or "cancelled": the bound that was reached
+	Bound    string // "time", "work", "cpu" (the plan's) or "cancelled": the bound that was reached
 	Attempts int    // prepared images read
 	Work     int    // their pixels, summed
 	Limit    string // the bound's value, e.g. "1.5s" or "20000000 pixels"
@@ -152,6 +152,10 @@ func (e *StopError) Unwrap() error { return ErrNotFound }
 func NotFound(err error) (detail, fix string) {
 	detail = "no QR code was found in the image"
 	var stop *StopError
+	if errors.As(err, &stop) && stop.Bound == "cpu" {
+		return fmt.Sprintf("%s in the CPU the request had: %s, which ended the search after %d attempts", detail, stop.Limit, stop.Attempts),
+			"Send a tighter crop of the code, sharp and in even light, so that the first attempts read it; or read it at /inspect, which decodes on your own device with no limit."
+	}
 	if errors.As(err, &stop) {
 		detail = fmt.Sprintf("%s before every preparation was tried: the %s bound of %s ended the search after %d attempts", detail, stop.Bound, stop.Limit, stop.Attempts)
 	}
@@ -286,6 +290,9 @@ func (b *bounds) over() *StopError {
 // nothing is charged and the bound is reported. The bound is never
 // overrun.
 func (b *bounds) take(n int) *StopError {
+	if b.work.ByPlan(int64(n)) {
+		return &StopError{"cpu", b.tried, int(b.work.Used), budget.From(b.ctx).PlanSays()}
+	}
 	if !b.work.Charge(int64(n)) {
 		return &StopError{"work", b.tried, int(b.work.Used), fmt.Sprintf("%d pixels", b.work.Limit)}
 	}

@@ -30,6 +30,8 @@ type Code struct {
 	Brand   *brand.Code // nil for a plain code
 	Options params.Options
 	text    string
+	req     generate.Request // what it was made for, as its fixes are written
+	made    budget.Drawing   // what making it was charged (Make)
 	report  *scan.Report
 }
 
@@ -41,7 +43,7 @@ func Draw(r generate.Request) (*Code, *problem.Problem) {
 	if p != nil {
 		return nil, p
 	}
-	code := &Code{QR: c, Options: r.Options, text: r.Text}
+	code := &Code{QR: c, Options: r.Options, text: r.Text, req: r}
 	if r.Options.Branded() {
 		k, err := brand.New(c, r.Options)
 		if err != nil {
@@ -66,10 +68,10 @@ func Make(ctx context.Context, r generate.Request, f render.Format) (*Code, []by
 		return nil, nil, p
 	}
 	c := codes[0]
-	if p := charge(ctx, Cost(r, generate.CostVersion(c), f)); p != nil {
+	if p := Charge(ctx, r, c, f); p != nil {
 		return nil, nil, p
 	}
-	code := &Code{QR: c, Options: r.Options, text: r.Text}
+	code := &Code{QR: c, Options: r.Options, text: r.Text, req: r, made: Work(r, generate.CostVersion(c), f)}
 	if r.Options.Family.Parts > 0 {
 		code.Parts = codes // symbols refuses branding for a sequence
 		if r.Options.Family.Zip {
@@ -114,13 +116,21 @@ func Cost(r generate.Request, v int, f render.Format) int64 {
 // pictures).
 const BrandCost = 12_000_000
 
-// charge takes cost, the estimated nanoseconds of making a code, from the
-// budget ctx carries. One code always fits, as the bounds of size and
-// version see to; the charge is there so that no drawing goes unaccounted
-// for.
-func charge(ctx context.Context, cost int64) *problem.Problem {
-	if b := budget.From(ctx); !b.Draw.Charge(cost) {
-		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", cost/1e6, b.Draw.Limit/1e6)
+// Charge takes what making r's code c in f costs (Work) from the budget
+// ctx carries: Make does, and a door that writes a made code in a second
+// format too (the PNG an MCP tool shows beside an SVG). One code always
+// fits the service's own bounds, as the bounds of size and version see to;
+// a plan's CPU (QR_CPU_MS) may not allow it, and the problem says what
+// would fit.
+func Charge(ctx context.Context, r generate.Request, c *qr.Code, f render.Format) *problem.Problem {
+	b := budget.From(ctx)
+	v := generate.CostVersion(c)
+	w := Work(r, v, f)
+	switch ok, byPlan := b.Draws(w); {
+	case byPlan:
+		return problem.TooLarge.New("", b.Needs("making this code", w.CPU()), PlanFix(ctx, r, v, f))
+	case !ok:
+		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", w.Ns/1e6, b.Draw.Limit/1e6)
 	}
 	return nil
 }
@@ -137,9 +147,14 @@ func (c *Code) Bytes(f render.Format) []byte {
 }
 
 // Verify is the code's verification, as GET /api/v1/verify reports it:
-// the one Make made, or a new one.
-func (c *Code) Verify(ctx context.Context) scan.Report {
+// the one Make made, or a new one; a new one is charged to the plan's CPU
+// first (VerifyCPU), and is a problem saying what fits when the plan does
+// not allow it.
+func (c *Code) Verify(ctx context.Context) (scan.Report, *problem.Problem) {
 	if c.report == nil {
+		if p := c.affordVerify(ctx); p != nil {
+			return scan.Report{}, p
+		}
 		var rep scan.Report
 		if c.Brand != nil {
 			rep = branded(ctx, c.Brand, c.QR, c.text)
@@ -148,7 +163,7 @@ func (c *Code) Verify(ctx context.Context) scan.Report {
 		}
 		c.report = &rep
 	}
-	return *c.report
+	return *c.report, nil
 }
 
 // Verified is the code's verification when one was made (Make verifies
@@ -164,7 +179,10 @@ func (c *Code) Verified() (scan.Report, bool) {
 // largest logo_size that does, as Make's 422 gives it; false when there
 // is none or nothing to search.
 func (c *Code) LargestLogo(ctx context.Context) (float64, bool) {
-	if c.Brand == nil || c.Options.Brand.Logo == "" || c.Verify(ctx).Scannable {
+	if c.Brand == nil || c.Options.Brand.Logo == "" {
+		return 0, false
+	}
+	if rep, p := c.Verify(ctx); p != nil || rep.Scannable {
 		return 0, false
 	}
 	return Largest(c.Options, func(o params.Options) bool {

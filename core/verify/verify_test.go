@@ -83,7 +83,7 @@ func TestMakeChecks(t *testing.T) {
 	if p != nil || code.Brand == nil {
 		t.Fatalf("a framed code: %v", p)
 	}
-	if rep := code.Verify(context.Background()); !rep.Scannable {
+	if rep, p := code.Verify(context.Background()); p != nil || !rep.Scannable {
 		t.Errorf("a framed code's report: %+v", rep)
 	}
 }

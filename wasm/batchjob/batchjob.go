@@ -259,7 +259,7 @@ func (j *Job) Row(i int) Row {
 		j.entries = append(j.entries, e)
 		return r
 	}
-	rep := m.Code.Verify(ctx)
+	rep, _ := m.Code.Verify(ctx) // no plan in the browser: a verify is always allowed
 	r.Version, r.EC, r.Scans = m.Code.QR.Version, m.Code.QR.Level.String(), rep.Scannable
 	r.Verdict = "yes"
 	if !rep.Scannable {

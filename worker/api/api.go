@@ -10,14 +10,17 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"qrkeyless/core/budget"
 	"qrkeyless/core/params"
@@ -81,6 +84,10 @@ type Config struct {
 	// secrets with, for the chat's view to redraw a code without them
 	// (QR_SEAL_KEY; worker/tools/seal.go); "" is a key of this process.
 	SealKey string
+	// CPU is the CPU a request may use (QR_CPU_MS): its work is charged
+	// against it before it is done (core/budget), and work that would not
+	// fit is refused with what would. 0 is no limit.
+	CPU time.Duration
 	// Memory, when not nil, reports the size of the WebAssembly memory
 	// (GET /api/v1/health).
 	Memory func() uint64
@@ -139,7 +146,7 @@ type server struct {
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	served.Add(1)
 	if _, ok := budget.In(r.Context()); !ok {
-		r = r.WithContext(budget.With(r.Context(), budget.New()))
+		r = r.WithContext(budget.With(r.Context(), budget.Within(s.CPU)))
 	}
 	defer func() {
 		// A panic is a bug; answer it as one rather than let it end the
@@ -176,6 +183,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Access-Control-Max-Age", "86400")
 		w.WriteHeader(http.StatusNoContent)
 	case slices.Contains(allow, r.Method):
+		if p := affordBody(r); p != nil {
+			writeProblem(w, r, p)
+			return
+		}
 		if rt.heavy {
 			release, ok := s.Slots.acquire(w, r)
 			if !ok {
@@ -287,4 +298,33 @@ func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, bod
 	// The body is written for HEAD too: net/http drops it natively, workerd
 	// drops it in the Worker, and a Content-Length with no body is an error there.
 	w.Write(body)
+}
+
+// affordBody charges the plan's CPU for reading a JSON body (a batch, an
+// MCP message) before it is parsed, or is the problem that says how large
+// a body fits. The body is read here, within what the plan allows, since
+// its Content-Length may be missing (a chunked upload).
+func affordBody(r *http.Request) *problem.Problem {
+	b := budget.From(r.Context())
+	if b.Plan == 0 || r.Body == nil || r.Body == http.NoBody || !strings.Contains(r.Header.Get("Content-Type"), "json") {
+		return nil
+	}
+	fits := b.CPU.Left() / budget.ByteCPU
+	tooBig := func(n int64) *problem.Problem {
+		return problem.TooLarge.Newf("", fmt.Sprintf("Send a body of at most %d KB: fewer items, a smaller picture or a smaller logo per call; or, on Cloudflare's paid plan, raise QR_CPU_MS (docs/deploy.md, \"Plan\").", fits/1000),
+			"%s", b.Needs(fmt.Sprintf("reading a body of %d bytes or more", n), n*budget.ByteCPU))
+	}
+	if r.ContentLength > fits {
+		return tooBig(r.ContentLength)
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, fits+1))
+	if err != nil {
+		return problem.BadBody.New("", "could not read the body: "+err.Error(), "Send the whole body again.")
+	}
+	if int64(len(body)) > fits {
+		return tooBig(int64(len(body)))
+	}
+	b.Afford(int64(len(body)) * budget.ByteCPU)
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	return nil
 }

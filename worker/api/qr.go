@@ -122,10 +122,15 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, req generate.Requ
 		writeProblem(w, r, p)
 		return
 	}
-	writeSymbolHeaders(w, code)
 	if req.Verify {
-		verifyHeaders(w, code.Verify(r.Context()))
+		rep, p := code.Verify(r.Context())
+		if p != nil {
+			writeProblem(w, r, p)
+			return
+		}
+		verifyHeaders(w, rep)
 	}
+	writeSymbolHeaders(w, code)
 	writeCached(w, r, verify.ContentType(req.Options.Format, req.Options.Family.Zip), body, req.Secret)
 }
 
@@ -178,7 +183,12 @@ func (s *server) verify(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	body, _ := json.Marshal(code.Verify(r.Context()))
+	rep, p := code.Verify(r.Context())
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	body, _ := json.Marshal(rep)
 	writeCached(w, r, "application/json", body, req.Secret)
 }
 

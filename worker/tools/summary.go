@@ -8,6 +8,7 @@ import (
 	gen "qrkeyless/core/generate"
 	"qrkeyless/core/params"
 	"qrkeyless/core/payload"
+	"qrkeyless/core/problem"
 	"qrkeyless/core/request"
 	"qrkeyless/core/verify"
 )
@@ -32,7 +33,7 @@ type Summary struct {
 // summarize is the Summary of code, made for req (of kind, nil for data).
 // The verification is given when the call asked for it (verify) or when
 // making the code made one (a branding that touches its pixels).
-func summarize(ctx context.Context, req gen.Request, code *verify.Code, kind *payload.Kind, seal *Sealer) Summary {
+func summarize(ctx context.Context, req gen.Request, code *verify.Code, kind *payload.Kind, seal *Sealer) (Summary, *problem.Problem) {
 	text, _ := payload.HideSecrets(req.Text, request.SecretPlaceholder)
 	s := Summary{
 		Symbol: code.QR.Symbol.String(), Version: code.QR.VersionName(), Level: code.QR.Level.String(),
@@ -70,10 +71,14 @@ func summarize(ctx context.Context, req gen.Request, code *verify.Code, kind *pa
 	}
 	rep, ok := code.Verified()
 	if req.Verify {
-		rep, ok = code.Verify(ctx), true
+		var p *problem.Problem
+		if rep, p = code.Verify(ctx); p != nil {
+			return s, p
+		}
+		ok = true
 	}
 	if ok {
 		s.Scannable, s.Contrast, s.Warnings = &rep.Scannable, rep.Contrast, rep.Warnings
 	}
-	return s
+	return s, nil
 }

@@ -267,7 +267,10 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind, seal *S
 	if p != nil {
 		return nil, p
 	}
-	sum := summarize(ctx, req, code, kind, seal)
+	sum, p := summarize(ctx, req, code, kind, seal)
+	if p != nil {
+		return nil, p
+	}
 	link := sum.URL
 	if request.HasSecret(req.Call.Query) {
 		link += "\nThe URL carries " + request.SecretPlaceholder + " in place of the secret; put the value back before using it, or keep the image."
@@ -275,6 +278,9 @@ func picture(ctx context.Context, call problem.Call, kind *payload.Kind, seal *S
 	zipped := req.Options.Family.Zip // format=zip: a sequence's parts, one PNG each
 	png := body
 	if f.Name != "png" || zipped {
+		if p := verify.Charge(ctx, req, code.QR, render.Formats[0]); p != nil {
+			return nil, p
+		}
 		png = code.Bytes(render.Formats[0])
 	}
 	res := &mcp.CallToolResult{StructuredContent: sum, Content: []mcp.Content{
@@ -374,7 +380,11 @@ func verifyTool(ctx context.Context, args map[string]any) (*mcp.CallToolResult, 
 	if p != nil {
 		return nil, p
 	}
-	return structured(code.Verify(ctx), ""), nil
+	rep, p := code.Verify(ctx)
+	if p != nil {
+		return nil, p
+	}
+	return structured(rep, ""), nil
 }
 
 // runBatch is qr_batch: POST /api/v1/qr/batch as a tool, the arguments
