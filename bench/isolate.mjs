@@ -9,7 +9,7 @@
 // nothing between processes.
 //
 // Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--heavy N]
-//   [--images NAME=DIR]... [--cpu-ms MS] [--sustained]
+//   [--images NAME=DIR]... [--cpu-ms MS] [--only REGEXP] [--sustained]
 // Prints JSON: {compile_ms, start_ms, warm_ms, first_request_ms,
 // random_while_loading}, the start without warm-up with --cold;
 // with --inittrace the init table (Go's GODEBUG=inittrace=1, which slows
@@ -18,7 +18,8 @@
 // one (decode and inspect of the pictures of each --images set, batches,
 // a sheet); --cpu-ms passes QR_CPU_MS in the Worker's env (0: no limit) for
 // a Worker that sizes work to a plan, and each endpoint's figures count the
-// answers it refused (a 4xx, or an MCP tool's isError) apart; with --sustained the WebAssembly
+// answers it refused (a 4xx, or an MCP tool's isError) apart; --only keeps
+// the endpoints whose name matches REGEXP (a quick look at a few); with --sustained the WebAssembly
 // memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -105,6 +106,7 @@ const refusedTool = (body) => new TextDecoder().decode(body).includes('"isError"
 // how many the service refused with a 4xx and their p99.
 async function timed(list, n) {
   const out = {};
+  if (flag("--only")) list = list.filter(([name]) => new RegExp(process.argv[process.argv.indexOf("--only") + 1]).test(name));
   for (const [name, make] of list) {
     const times = [], refused = [];
     for (let i = 0; i < n; i++) {

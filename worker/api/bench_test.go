@@ -37,3 +37,24 @@ func BenchmarkRequest(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVerify measures /api/v1/verify as bench/endpoint-list.mjs calls
+// it: a short URL, plain and in rounded modules with circle eyes, cycling
+// through 8 URLs as the isolate bench does.
+func BenchmarkVerify(b *testing.B) {
+	h := New(Config{})
+	for _, look := range []string{"", "&style=rounded&eye=circle", "&style=dot&eye=circle", "&style=organic&eye=leaf"} {
+		b.Run("look="+look, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				target := "/api/v1/verify?data=" + url.QueryEscape("https://example.com/item/"+string(rune('0'+i%8))) + look
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+				if w.Code != 200 || !strings.Contains(w.Body.String(), `"scannable":true`) {
+					b.Fatal(w.Code, w.Body)
+				}
+				i++
+			}
+		})
+	}
+}
