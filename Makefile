@@ -7,7 +7,7 @@ include bench/targets.mk
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check third-party chromium print-tools node_modules segno vet unit e2e bench soak load screens clean
+.PHONY: dev test build worker site templ templ-check third-party chromium print-tools node_modules segno vet unit e2e bench soak load collector screens clean
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
@@ -145,6 +145,11 @@ soak: node_modules build
 load: node_modules build
 	$(GO) run ./bench/hostile -out build/load/hostile
 	node bench/load.mjs
+
+## collector: Go's GOGC settings side by side in the Worker's .wasm (bench/isolate.mjs, about 4 minutes);
+## writes The collector section of BENCHMARKS.md. Not part of make test.
+collector: node_modules build
+	node bench/collector.mjs
 
 ## screens: the first screen of every editor page at 390 and 1280 px, in docs/screens/ (Chromium)
 screens: node_modules build chromium

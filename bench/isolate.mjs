@@ -9,7 +9,7 @@
 // nothing between processes.
 //
 // Usage: node isolate.mjs build/worker [--cold] [--inittrace] [--endpoints N] [--heavy N]
-//   [--images NAME=DIR]... [--cpu-ms MS] [--only REGEXP] [--sustained]
+//   [--images NAME=DIR]... [--cpu-ms MS] [--only REGEXP] [--gogc N|off] [--gctrace] [--sustained]
 // Prints JSON: {compile_ms, start_ms, warm_ms, first_request_ms,
 // random_while_loading}, the start without warm-up with --cold;
 // with --inittrace the init table (Go's GODEBUG=inittrace=1, which slows
@@ -19,7 +19,11 @@
 // a sheet); --cpu-ms passes QR_CPU_MS in the Worker's env (0: no limit) for
 // a Worker that sizes work to a plan, and each endpoint's figures count the
 // answers it refused (a 4xx, or an MCP tool's isError) apart; --only keeps
-// the endpoints whose name matches REGEXP (a quick look at a few); with --sustained the WebAssembly
+// the endpoints whose name matches REGEXP (a quick look at a few); --gogc
+// sets Go's GOGC in place of the Worker's own (worker/serve_js.go);
+// --gctrace counts Go's collections (GODEBUG=gctrace=1) in each call, and
+// each endpoint's figures say in how many calls one ran and the mean time
+// of those calls and of the others; with --sustained the WebAssembly
 // memory and p50 over 8,000 PNG requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -39,19 +43,21 @@ const mod = new WebAssembly.Module(bytes);
 const compile_ms = since(t);
 
 const go = new globalThis.Go();
-if (process.env.QR_GOGC) go.env = { GOGC: process.env.QR_GOGC };
+go.env = {};
+if (flag("--gogc")) go.env.GOGC = process.argv[process.argv.indexOf("--gogc") + 1];
+const godebug = [flag("--inittrace") && "inittrace=1", flag("--gctrace") && "gctrace=1"].filter(Boolean);
+if (godebug.length) go.env.GODEBUG = godebug.join(",");
 const inits = [];
-if (flag("--inittrace")) {
-  go.env = { GODEBUG: "inittrace=1" };
-  const log = console.log; // wasm_exec.js writes Go's stderr through console.log
-  console.log = (line) => {
-    for (const l of String(line).split("\n")) {
-      const m = /^init (\S+) @[\d.]+ ms, ([\d.]+) ms clock, (\d+) bytes, (\d+) allocs/.exec(l);
-      if (m) inits.push({ pkg: m[1], ms: +m[2], bytes: +m[3], allocs: +m[4] });
-      else if (l) log(l);
-    }
-  };
-}
+let collections = 0; // Go's collections so far, with --gctrace
+const log = console.log; // wasm_exec.js writes Go's stderr through console.log
+console.log = (line) => {
+  for (const l of String(line).split("\n")) {
+    const m = /^init (\S+) @[\d.]+ ms, ([\d.]+) ms clock, (\d+) bytes, (\d+) allocs/.exec(l);
+    if (m) inits.push({ pkg: m[1], ms: +m[2], bytes: +m[3], allocs: +m[4] });
+    else if (/^gc \d+ @/.test(l)) collections++;
+    else if (l) log(l);
+  }
+};
 // As entry.mjs starts it, counting the calls for random bytes Go makes
 // while the module loads, which workerd answers from the build's seed.
 let loading = true;
@@ -102,22 +108,26 @@ function images() {
 // result's isError.
 const refusedTool = (body) => new TextDecoder().decode(body).includes('"isError":true');
 
+const mean = (a) => (a.length ? Math.round((a.reduce((x, y) => x + y, 0) / a.length) * 1000) / 1000 : null);
+
 // timed runs n calls of each endpoint of list: p50/p90/p99 of all, and
 // how many the service refused with a 4xx and their p99.
 async function timed(list, n) {
   const out = {};
   if (flag("--only")) list = list.filter(([name]) => new RegExp(process.argv[process.argv.indexOf("--only") + 1]).test(name));
   for (const [name, make] of list) {
-    const times = [], refused = [];
+    const times = [], refused = [], collected = [], clean = [];
     for (let i = 0; i < n; i++) {
-      const t = performance.now();
+      const t = performance.now(), before = collections;
       const req = make(i);
       const body = await request(req);
       const ms = performance.now() - t;
       times.push(ms);
+      (collections > before ? collected : clean).push(ms);
       if (status !== 200 || (req.post && refusedTool(body))) refused.push(ms);
     }
     out[name] = { ...percentiles(times), refused: refused.length, ...(refused.length ? { refused_p99: percentiles(refused).p99 } : {}) };
+    if (flag("--gctrace")) Object.assign(out[name], { collected: collected.length, ms_collected: mean(collected), ms_clean: mean(clean) });
   }
   return out;
 }

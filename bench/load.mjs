@@ -2,7 +2,7 @@
 // fresh process for each run), twice: legitimate requests only, then with
 // attacks interleaved (1 request in 10). The legitimate requests are those
 // of make soak (mix.mjs: PNG plain and styled, SVG, wifi and upi, verify,
-// decode of a small PNG, a batch of 10, MCP tools/call and notification);
+// decode of a small PNG, a batch of 5, MCP tools/call and notification);
 // the attacks are internal/hostile's files (written by
 // `go run ./bench/hostile`): finder grids (422), images over the
 // Worker's pixel limit (413), a batch of 1,000 items at the most expensive

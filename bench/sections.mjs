@@ -7,7 +7,7 @@
 //   <!-- soak:end -->
 import fs from "node:fs";
 
-export const headings = { soak: "Soak", load: "Load" };
+export const headings = { soak: "Soak", load: "Load", collector: "The collector" };
 const marks = (name) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
 
 // section returns what lies between name's markers in text (trimmed), or

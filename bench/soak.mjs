@@ -2,7 +2,7 @@
 // Worker) answers 100,000 requests one after another over keep-alive
 // HTTP, a mix that cycles through ten kinds: PNG plain and styled, SVG,
 // two typed kinds (wifi nopass, upi), verify, decode (a small PNG fetched
-// from the server first), a batch of 10 (base64), an MCP tools/call
+// from the server first), a batch of 5 (base64: what fits the free plan's 10 ms), an MCP tools/call
 // (qr_generate) and an MCP notification (202, no body). Every 5,000
 // requests it records the Worker's memory (GET /api/v1/health:
 // wasm_bytes, go_heap_bytes), workerd's resident memory (VmRSS) and the
@@ -170,7 +170,7 @@ const helloBy = new Map((result.hello?.blocks ?? []).map((b) => [b.served, b]));
 const md = `${sectionHeader("make soak", "bench/soak.mjs", run)} ${result.seconds} s for our Worker.
 One workerd process (workerd alone, the configuration of bench/workerd-config.mjs) answers ${int(result.requests)} requests one after another over
 keep-alive HTTP, cycling through ${result.kinds.length} kinds: ${result.kinds.map((k) => `${k.name} (${k.status})`).join(", ")}; the decode
-sends a 128 px PNG the server made, the batch 10 items as base64, the MCP call is \`tools/call\` of \`qr_generate\`, the notification
+sends a 128 px PNG the server made, the batch 5 items as base64 (10 would be refused at QR_CPU_MS=10), the MCP call is \`tools/call\` of \`qr_generate\`, the notification
 \`notifications/initialized\`, which has no answer. After every ${int(result.block)}: the block's latency, \`GET /api/v1/health\` (the Worker's
 WebAssembly memory and Go's live heap objects) and workerd's VmRSS. Beside it, the plain JavaScript Worker answering as many GETs in a
 process of its own, workerd's own floor. An error is a 5xx, a network error or any status but the one expected.

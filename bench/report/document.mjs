@@ -193,6 +193,10 @@ every kind of request.
 
 ${sustainedRows.length ? table(["requests served", "p50 ms", "p99 ms", "WebAssembly memory MiB"], sustainedRows) : "(not measured)"}
 
+### The collector
+
+${block("collector", section(previous, "collector"))}
+
 ## Styles
 
 ${styleBench.size ? `Per module style (square eyes), the 30-char URL \`https://example.com/menu?t=123\` at ec H, 512 px, natively

@@ -69,8 +69,8 @@ export const describeCommit = (c) => `${c.hash}${c.dirty ? " (dirty: the tree ha
 export function header(f) {
   return `# Benchmarks
 
-Written by \`${f.command}\` (bench/run.sh, then bench/report.mjs); do not edit by hand. The Soak and Load sections are written by
-\`make soak\` and \`make load\`, each under its own command, machine and commit, and carried over by \`${f.command}\`.
+Written by \`${f.command}\` (bench/run.sh, then bench/report.mjs); do not edit by hand. The Soak, Load and The collector sections are
+written by \`make soak\`, \`make load\` and \`make collector\`, each under its own command, machine and commit, and carried over by \`${f.command}\`.
 
 - Command: \`${f.command}\` from a checkout (it runs \`npm ci\` and \`make build\` first), started ${f.date.slice(0, 16).replace("T", " ")} UTC.
 - Machine: ${describe(f.machine)}.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"qrkeyless/core/qr"
@@ -86,15 +87,17 @@ func lightBlur(p *plane) *plane {
 }
 
 // noiseTable holds sensor noise, Gaussian of deviation cameraNoise, in
-// grey levels: drawn once, each picture reads it from a seeded place.
-var noiseTable = func() [1 << 14]int8 {
+// grey levels: drawn once, on the first verify rather than while the
+// Worker starts (16,384 draws took 10 to 26 ms of its start-up in
+// WebAssembly), and each picture reads it from a seeded place.
+var noiseTable = sync.OnceValue(func() *[1 << 14]int8 {
 	var t [1 << 14]int8
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range t {
 		t[i] = int8(max(-127, min(127, math.Round(rng.NormFloat64()*cameraNoise))))
 	}
-	return t
-}()
+	return &t
+})
 
 // cameraLadder is the decoder of Verify's pictures, clean and through the
 // camera model: gozxing's reader (its finder search and its sampling from
@@ -182,11 +185,12 @@ func shots(base *plane, f float64, shrink func(*plane, float64) *plane, text str
 	rng := rand.New(rand.NewPCG(uint64(len(text)), uint64(seed)))
 	for range cameraShots - 1 {
 		noisy := newPlane(p.w, p.h, p.back)
-		at := rng.IntN(len(noiseTable))
-		step := 1 + 2*rng.IntN(len(noiseTable)/2) // odd: every entry, in another order
+		table := noiseTable()
+		at := rng.IntN(len(table))
+		step := 1 + 2*rng.IntN(len(table)/2) // odd: every entry, in another order
 		for i, v := range p.pix {
-			at = (at + step) & (len(noiseTable) - 1)
-			noisy.pix[i] = byte(min(255, max(0, int(v)+int(noiseTable[at]))))
+			at = (at + step) & (len(table) - 1)
+			noisy.pix[i] = byte(min(255, max(0, int(v)+int(table[at]))))
 		}
 		out = append(out, noisy)
 	}
