@@ -46,9 +46,10 @@ func serve() {
 	// is its 4 MB floor and a styled code or a verify collects every 3 to
 	// 5 requests, 2 ms of CPU each in WebAssembly's single-threaded
 	// collector, landing on whichever request crosses the goal. At 200 a
-	// collection comes about 2.5 times less often; at 400 less often still
-	// but each costs 4 to 6 ms, enough to push more requests over the free
-	// plan's 10 ms (BENCHMARKS.md, "The collector"). The memory limit
+	// collection comes 2.5 times less often; at 400 less often still, but
+	// each costs about twice as much (4 to 5 ms), and as many endpoints or
+	// more had a p99 over the free plan's 10 ms: a request over the limit
+	// is what the plan cuts (BENCHMARKS.md, "The collector"). The memory limit
 	// above still bounds the heap. A GOGC in the program's environment
 	// (bench/isolate.mjs --gogc) wins.
 	if os.Getenv("GOGC") == "" {
