@@ -71,6 +71,15 @@ npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/
 npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
 
 go test -count=1 ./e2e/
+# Mozilla's HTTP Observatory grades both servers' pages (docs/decisions.md,
+# "Browser policy"): installed apart, with --ignore-scripts (its postinstall
+# downloads lists; scan.mjs writes the one it reads), and openssl for the
+# test certificate of its https scans.
+command -v openssl >/dev/null || (apt-get update && apt-get install -y openssl)
+if [ ! -d e2e/observatory/node_modules/@mdn ] || [ e2e/observatory/package-lock.json -nt e2e/observatory/node_modules/.package-lock.json ]; then
+  npm ci --prefix e2e/observatory --ignore-scripts --no-audit --no-fund > build/e2e-observatory-npm.log 2>&1 || { cat build/e2e-observatory-npm.log; exit 1; }
+fi
+node e2e/observatory/scan.mjs native="$QR_NATIVE_URL" workerd="$QR_WORKERD_URL"
 # readers writes a set of pictures to build/NAME (the Go test TEST of PKG,
 # told the folder in VAR) and has e2e/agreement/SCRIPT read them with
 # readers that are not ours.
@@ -113,6 +122,9 @@ grep -E '^conformance:|^Passed' build/e2e-conformance.log | paste - - | sed 's/\
 # by workerd, as deployed (make build wrote build/site). Their programs run
 # in the browser, so one server is the whole suite; the native server
 # serves the same files (SITE_DIR, default build/site), which one test of
-# every page shows (the rest would repeat the suite's four minutes).
+# every page shows (the rest would repeat the suite's four minutes), and
+# the pages' policies (site/policy), which each server sends itself, are
+# checked on it too: every page run under its Content-Security-Policy.
 EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/
 EDITOR_URL="$QR_NATIVE_URL" node --test --test-name-pattern='every kind has a page' e2e/editor/editor.test.mjs
+EDITOR_URL="$QR_NATIVE_URL" node --test e2e/editor/policy.test.mjs

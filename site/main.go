@@ -29,6 +29,7 @@ import (
 	"qrkeyless/core/payload"
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	"qrkeyless/site/policy"
 	"qrkeyless/templates"
 	"qrkeyless/wasm/editor"
 	"qrkeyless/worker/api"
@@ -114,7 +115,13 @@ func run(out string) error {
 			return err
 		}
 	}
-	return nil
+	// Last, from the pages as written: each page's policy holds the
+	// hashes of its inline scripts.
+	headers, err := policy.HeadersFile(os.DirFS(out))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "_headers"), headers, 0o644)
 }
 
 // example is the SVG of the example code of k's page (nil for /): what

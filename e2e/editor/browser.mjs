@@ -2,6 +2,7 @@
 // Chromium driven by playwright-core with a fresh profile, and a QR reader
 // (zxing-cpp through zxing-wasm) that is not our decoder.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,11 @@ export const args = [
   '--disable-sync',
 ];
 
-// launch starts Chromium with a new, empty profile; close() removes it.
+// launch starts Chromium with a new, empty profile; close() removes it,
+// and fails if any page broke its Content-Security-Policy meanwhile: the
+// policies (site/policy) are tested by every suite that runs a page.
+// violations is the list so far: each page's securitypolicyviolation
+// events, and Chromium's console reports of one (a worker's too).
 export async function launch(options = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'qr-editor-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -35,13 +40,33 @@ export async function launch(options = {}) {
     viewport: { width: 1200, height: 900 },
     ...options,
   });
+  const violations = [];
+  await context.exposeBinding('__qrViolation', ({ page }, v) => violations.push({ page: page?.url(), ...v }));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__qrViolation({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, at: `${e.sourceFile}:${e.lineNumber}` }),
+    );
+  });
+  context.on('console', (m) => {
+    if (/Content Security Policy/.test(m.text())) violations.push({ page: m.page()?.url(), console: m.text() });
+  });
   return {
     context,
+    violations,
     async close() {
       await context.close();
       await rm(dir, { recursive: true, force: true });
+      assert.deepEqual(violations, [], 'Content-Security-Policy violations');
     },
   };
+}
+
+// addScript runs the script file at path in page as the page's own code
+// would, but from outside it (DevTools' evaluation), which no
+// Content-Security-Policy blocks: a <script> added to a page that allows
+// only its own would break the page's policy (axe-core, jsQR).
+export async function addScript(page, path) {
+  await page.evaluate(readFileSync(path, 'utf8'));
 }
 
 let zxing = null;
@@ -207,7 +232,7 @@ export async function axe(page, where) {
   await page.evaluate(() => {
     for (const d of document.querySelectorAll('details')) d.open = true;
   });
-  await page.addScriptTag({ path: axePath });
+  await addScript(page, axePath);
   const violations = await page.evaluate(async () => {
     const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));

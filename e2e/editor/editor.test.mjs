@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { decode, editorReady, editorURL, inTabs, launch, looked, openEditor, pictures, rasterize, scanned, views, watchCode } from './browser.mjs';
+import { addScript, decode, editorReady, editorURL, inTabs, launch, looked, openEditor, pictures, rasterize, scanned, views, watchCode } from './browser.mjs';
 
 const jsQRPath = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
@@ -498,7 +498,7 @@ test('the first code, before the program: axe-core finds no WCAG 2.1 AA violatio
       assert.equal(await page.getAttribute('#code', 'aria-label'), 'Wi-Fi network QR code');
       assert.ok(await page.isHidden('#code-tag'), 'the link\'s code is marked as an example');
       await page.screenshot({ path: new URL(`../../build/editor-first-${viewport.width}-${scheme}.png`, import.meta.url).pathname });
-      await page.addScriptTag({ path: axe });
+      await addScript(page, axe);
       const violations = await page.evaluate(async () => {
         const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
         return res.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
@@ -649,7 +649,7 @@ async function examples(paths) {
     const [text] = await previewText(page);
     assert.ok(text, `${path}: its example does not scan`);
     // jsQR, a plainer reader, reads it on screen too.
-    await page.addScriptTag({ path: jsQRPath });
+    await addScript(page, jsQRPath);
     const read = await page.evaluate(async () => {
       const svg = document.querySelector('#code svg');
       const img = new Image();
@@ -896,7 +896,7 @@ test('axe-core finds no WCAG 2.1 AA violation, light and dark, on a phone and a 
       await page.evaluate(() => {
         for (const d of document.querySelectorAll('details')) d.open = true;
       });
-      await page.addScriptTag({ path: axe });
+      await addScript(page, axe);
       const r = await page.evaluate(async () => {
         const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
         const brief = (list) => list.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"qrkeyless/core/link"
+	"qrkeyless/site/policy"
 )
 
 // Site answers GET and HEAD of r from the built site the way wrangler's
@@ -88,7 +89,7 @@ var Encodings = []struct{ Token, Suffix string }{
 // site), and reports whether it did: a compressed copy's own name, and
 // .assetsignore, are left to the 404.
 func file(w http.ResponseWriter, r *http.Request, site fs.FS, name string) bool {
-	if path.Base(name) == ".assetsignore" {
+	if base := path.Base(name); base == ".assetsignore" || base == "_headers" {
 		return false
 	}
 	for _, e := range Encodings {
@@ -107,6 +108,15 @@ func file(w http.ResponseWriter, r *http.Request, site fs.FS, name string) bool 
 	h := w.Header()
 	h.Del("Access-Control-Allow-Origin") // a page is not an API answer
 	h.Set("Cache-Control", CacheControl)
+	if strings.HasSuffix(name, ".html") {
+		b, err := fs.ReadFile(site, name)
+		if err != nil {
+			return false
+		}
+		policy.Page(h, r.URL.Path, b)
+	} else {
+		policy.Static(h, r.URL.Path)
+	}
 	send, etag := name, `"`+tag+`"`
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		h.Set("Content-Type", ct)
@@ -271,6 +281,7 @@ func page(w http.ResponseWriter, r *http.Request, site fs.FS, name string, code 
 	}
 	h := w.Header()
 	h.Del("Access-Control-Allow-Origin") // a page is not an API answer
+	policy.Page(h, r.URL.Path, out)
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", CacheControl)
 	sum := sha256.Sum256(out)

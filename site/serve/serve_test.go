@@ -255,11 +255,13 @@ func TestSiteHeadCompressed(t *testing.T) {
 }
 
 // The copies are not files of the site: Cloudflare never has them
-// (.assetsignore), and neither does the native server.
+// (.assetsignore), and neither does the native server; nor _headers,
+// which Cloudflare reads and never sends.
 func TestSiteCopiesHidden(t *testing.T) {
 	site, _ := packed(t)
 	site[".assetsignore"] = &fstest.MapFile{Data: []byte("*.br\n*.gz\n")}
-	for _, path := range []string{"/app.js.br", "/app.js.gz", "/.assetsignore"} {
+	site["_headers"] = &fstest.MapFile{Data: []byte("/*\n  X-Content-Type-Options: nosniff\n")}
+	for _, path := range []string{"/app.js.br", "/app.js.gz", "/.assetsignore", "/_headers"} {
 		w := httptest.NewRecorder()
 		handler(site).ServeHTTP(w, httptest.NewRequest("GET", path, nil))
 		notServed(t, w, "GET "+path)

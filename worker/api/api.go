@@ -27,6 +27,7 @@ import (
 	"qrkeyless/core/problem"
 	"qrkeyless/core/request"
 	"qrkeyless/core/scan"
+	"qrkeyless/site/policy"
 	"qrkeyless/site/serve"
 	"qrkeyless/worker/edge"
 	"qrkeyless/worker/mcp"
@@ -157,6 +158,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	h := w.Header()
+	policy.API(h)
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", "ETag, Retry-After, x-qr-cache, "+strings.Join(symbolHeaderNames(), ", ")+", x-qr-ec, x-qr-contrast, x-qr-verified, x-qr-failed")
 	rt := s.match(r.URL.Path)
@@ -285,6 +287,7 @@ func writeDoc(w http.ResponseWriter, r *http.Request, contentType string, body [
 func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, body []byte, cacheControl string) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
+	policy.ForType(h, contentType)
 	etag := reply.ETag(body)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", etag)

@@ -18,6 +18,7 @@ import (
 	"qrkeyless/core/sheet"
 	"qrkeyless/core/size"
 	"qrkeyless/internal/jsonschema"
+	"qrkeyless/site/policy"
 	"qrkeyless/worker/tools"
 )
 
@@ -78,6 +79,22 @@ func (s *server) openAPIDoc() obj {
 			paths[path] = merge(item, withMethods(rt, merge(fixedOp, op), shared))
 		}
 	}
+	// The browser policy of every answer, said once: on the shared
+	// responses (after the HEAD operations copied theirs, which would
+	// carry it a hundred times over) and in the description.
+	var names []string
+	for _, h := range policy.APIHeaders {
+		names = append(names, "`"+h.Name+"`")
+	}
+	for name, r := range shared {
+		r := clone(r.(obj))
+		h, _ := r["headers"].(obj)
+		r["headers"] = policyHeaders(clone(h))
+		shared[name] = r
+	}
+	info := doc["info"].(obj)
+	info["description"] = info["description"].(string) + "\n\nEvery answer carries the browser policy " + strings.Join(names, ", ") +
+		" (components.headers): an SVG or a problem opened from this origin is a picture or text that runs nothing. The editor's pages carry their own (docs/decisions.md, \"Browser policy\")."
 	return doc
 }
 
@@ -240,6 +257,17 @@ func typedDoc() map[string]obj {
 // cacheHeaders are the headers of an answer kept at the edge and by clients.
 func cacheHeaders() obj {
 	return obj{"ETag": ref("headers", "ETag"), "Cache-Control": ref("headers", "Cache-Control"), "Referrer-Policy": ref("headers", "Referrer-Policy"), "x-qr-cache": ref("headers", "x-qr-cache")}
+}
+
+// policyHeaders adds to headers the browser policy every answer carries
+// (site/policy). The description says so on its shared responses (the
+// problems) and in its components; written out on every operation's
+// answers too, they would add a quarter to its size.
+func policyHeaders(headers obj) obj {
+	for _, h := range policy.APIHeaders {
+		headers[h.Name] = ref("headers", h.Name)
+	}
+	return headers
 }
 
 // imageResponses are a generation endpoint's: the code in its format, with
@@ -487,6 +515,13 @@ func components() obj {
 	headers := obj{"x-qr-ec": obj{"description": "The error correction level (verify=1); none for Micro QR's M1", "schema": obj{"type": "string", "enum": append(params.EC.Enum(), "none")}}}
 	for _, h := range symbolHeaders {
 		headers[h.name] = obj{"description": h.description, "required": true, "schema": h.schema}
+	}
+	for _, h := range policy.APIHeaders {
+		sc := obj{"type": "string", "const": h.Values[0]}
+		if len(h.Values) > 1 {
+			sc = obj{"type": "string", "enum": h.Values}
+		}
+		headers[h.Name] = obj{"description": h.Why, "required": true, "schema": sc}
 	}
 	return obj{"schemas": schemas, "parameters": sharedComponents(), "headers": headers}
 }
