@@ -4,7 +4,8 @@
 // opened from a shared link shows the link's code, and no page breaks its
 // policy (browser.mjs, launch, fails on any securitypolicyviolation or
 // Chromium's report of one, a worker's included). An SVG answer opened as
-// a document runs in a sandbox, with an origin of its own.
+// a document runs in a sandbox, with an origin of its own; a PDF answer,
+// under the same sandbox, still shows in Chromium's viewer.
 //
 //	EDITOR_URL=http://127.0.0.1:9900 node --test e2e/editor/policy.test.mjs
 import assert from 'node:assert/strict';
@@ -104,5 +105,20 @@ test('a script the page did not come with is refused, and reported', { timeout: 
   const seen = browser.violations.splice(0);
   assert.ok(seen.some((v) => v.directive === 'script-src-elem' && v.blocked === 'inline'), JSON.stringify(seen));
   assert.ok(seen.some((v) => v.directive === 'script-src-elem' && v.blocked?.startsWith('https://example.com/')), JSON.stringify(seen));
+  await page.close();
+});
+
+test('a PDF answer under the sandbox still shows in Chromium\'s PDF viewer, its code readable', { timeout: 60_000 }, async () => {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${editorURL}/api/v1/qr?data=${encodeURIComponent('policy in a PDF')}&format=pdf`);
+  // The viewer draws in frames of its own once the document has loaded.
+  let read = [];
+  for (let i = 0; i < 20 && !read.length; i++) {
+    await page.waitForTimeout(500);
+    read = await decode(await page.screenshot());
+  }
+  assert.deepEqual(read, ['policy in a PDF']);
+  assert.deepEqual(browser.violations.splice(0), []);
   await page.close();
 });

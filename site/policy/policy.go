@@ -37,12 +37,6 @@ const HSTS = "max-age=31536000"
 // what it holds. sandbox also gives the document a unique origin.
 const Answer = "default-src 'none'; frame-ancestors 'none'; sandbox"
 
-// PDFAnswer is Answer for a PDF. Chromium does not start its PDF viewer in
-// a sandboxed document (it shows a blocked page instead), and the viewer
-// runs in its own process, with no reach into the origin, so the sandbox
-// buys nothing there and would cost the person the PDF.
-const PDFAnswer = "default-src 'none'; frame-ancestors 'none'"
-
 // page is what one kind of page needs beyond the editor's least.
 type page struct {
 	// camera: the page reads the camera (getUserMedia), and only it.
@@ -189,37 +183,26 @@ func Static(h http.Header, urlPath string) {
 	}
 }
 
-// Header is one header of every API answer: its name, the values it
-// takes, and why, as the OpenAPI description says it (worker/api).
+// Header is one header of every API answer: its name, its value, and
+// why, as the OpenAPI description says it (worker/api).
 type Header struct {
-	Name   string
-	Values []string
-	Why    string
+	Name, Value, Why string
 }
 
-// APIHeaders are the headers API sets on every answer, the first value
-// of each; ForType picks another for some types.
+// APIHeaders are the headers API sets on every answer.
 var APIHeaders = []Header{
-	{"X-Content-Type-Options", []string{"nosniff"}, "The answer is of the type it says: no browser sniffs it into another (text into a script)."},
-	{"Referrer-Policy", []string{"no-referrer"}, "No URL of an answer (which may hold the data) leaves in a Referer."},
+	{"X-Content-Type-Options", "nosniff", "The answer is of the type it says: no browser sniffs it into another (text into a script)."},
+	{"Referrer-Policy", "no-referrer", "No URL of an answer (which may hold the data) leaves in a Referer."},
 	// An <img> of a code on another site is what the API is for.
-	{"Cross-Origin-Resource-Policy", []string{"cross-origin"}, "Any site may embed the answer (an <img> of a code), also a page that asks for cross-origin isolation."},
-	{HSTSHeader, []string{HSTS}, "Over https, a year of https only for this host."},
-	{CSP, []string{Answer, PDFAnswer}, "Nothing in the answer loads, runs or may be framed: an SVG opened from this origin is a picture. A PDF is not sandboxed, since Chromium's viewer does not start in a sandbox (and runs apart from the origin)."},
+	{"Cross-Origin-Resource-Policy", "cross-origin", "Any site may embed the answer (an <img> of a code), also a page that asks for cross-origin isolation."},
+	{HSTSHeader, HSTS, "Over https, a year of https only for this host."},
+	{CSP, Answer, "Nothing in the answer loads, runs or may be framed, and it has an origin of its own: an SVG opened from this origin is a picture. A browser's PDF viewer still shows a PDF."},
 }
 
 // API sets on h the headers of an API answer (APIHeaders). Pages the API
 // sends (a shared link's, site/serve) set their own over these.
 func API(h http.Header) {
 	for _, a := range APIHeaders {
-		h.Set(a.Name, a.Values[0])
-	}
-}
-
-// ForType narrows the policy of an API answer to its content type: a PDF
-// gets PDFAnswer.
-func ForType(h http.Header, contentType string) {
-	if contentType == "application/pdf" {
-		h.Set(CSP, PDFAnswer)
+		h.Set(a.Name, a.Value)
 	}
 }

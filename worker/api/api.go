@@ -287,7 +287,6 @@ func writeDoc(w http.ResponseWriter, r *http.Request, contentType string, body [
 func writeTagged(w http.ResponseWriter, r *http.Request, contentType string, body []byte, cacheControl string) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	policy.ForType(h, contentType)
 	etag := reply.ETag(body)
 	h.Set("Cache-Control", cacheControl)
 	h.Set("ETag", etag)

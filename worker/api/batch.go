@@ -8,7 +8,6 @@ import (
 
 	"qrkeyless/core/batch"
 	"qrkeyless/core/problem"
-	"qrkeyless/site/policy"
 	"qrkeyless/worker/reply"
 )
 
@@ -34,7 +33,6 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", a.ContentType)
-	policy.ForType(h, a.ContentType)
 	h.Set("Content-Disposition", `attachment; filename="`+a.Name+`"`)
 	h.Set("Cache-Control", "no-store")
 	if len(a.Failed) > 0 {

@@ -517,11 +517,7 @@ func components() obj {
 		headers[h.name] = obj{"description": h.description, "required": true, "schema": h.schema}
 	}
 	for _, h := range policy.APIHeaders {
-		sc := obj{"type": "string", "const": h.Values[0]}
-		if len(h.Values) > 1 {
-			sc = obj{"type": "string", "enum": h.Values}
-		}
-		headers[h.Name] = obj{"description": h.Why, "required": true, "schema": sc}
+		headers[h.Name] = obj{"description": h.Why, "required": true, "schema": obj{"type": "string", "const": h.Value}}
 	}
 	return obj{"schemas": schemas, "parameters": sharedComponents(), "headers": headers}
 }

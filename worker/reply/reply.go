@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"qrkeyless/core/problem"
-	"qrkeyless/site/policy"
 )
 
 // Problem sends p as application/problem+json, unstored: the request a
@@ -31,7 +30,6 @@ func Problem(w http.ResponseWriter, p *problem.Problem) {
 func Unstored(w http.ResponseWriter, status int, contentType string, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	policy.ForType(h, contentType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("x-qr-cache", "bypass")
