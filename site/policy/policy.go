@@ -41,8 +41,6 @@ const Answer = "default-src 'none'; frame-ancestors 'none'; sandbox"
 type page struct {
 	// camera: the page reads the camera (getUserMedia), and only it.
 	camera bool
-	// blobs: the page shows pictures it made in memory (blob: URLs).
-	blobs bool
 	// workers: the page starts Web Workers from its own origin.
 	workers bool
 }
@@ -51,12 +49,12 @@ type page struct {
 // other page is an editor (one per kind, the home page included), which
 // draws in a Web Worker too (verify-worker.js).
 var pages = map[string]page{
-	"batch":   {workers: true, blobs: true},
-	"inspect": {workers: true, blobs: true, camera: true},
-	"docs":    {blobs: true},
+	"batch":   {workers: true},
+	"inspect": {workers: true, camera: true},
+	"docs":    {},
 }
 
-var editor = page{workers: true, blobs: true}
+var editor = page{workers: true}
 
 // Page sets on h the headers of the page at urlPath whose HTML is html:
 // a policy that lets it run its own scripts (the files by origin, each
@@ -84,11 +82,8 @@ func pagePolicy(need page, hashes []string) string {
 	for _, s := range hashes {
 		script += " 'sha256-" + s + "'"
 	}
-	img := "img-src 'self' data:"
-	if need.blobs {
-		img += " blob:"
-	}
-	d := []string{"default-src 'none'", script, "style-src 'self'", img, "connect-src 'self'"}
+	// Pictures as data: (a logo) and blob: (what the page drew in memory).
+	d := []string{"default-src 'none'", script, "style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'"}
 	if need.workers {
 		d = append(d, "worker-src 'self'")
 	}
