@@ -16,6 +16,7 @@ import (
 	"qrkeyless/core/compat"
 	"qrkeyless/core/payload"
 	"qrkeyless/core/problem"
+	"qrkeyless/site/policy"
 )
 
 // Fair use. The interface asks callers to cache what they fetch and not
@@ -210,6 +211,9 @@ func FairUse(h http.Handler) http.Handler {
 // WriteTooMany answers 429 for a client over l, which may retry in retry
 // seconds.
 func WriteTooMany(w http.ResponseWriter, r *http.Request, l Limit, retry int) {
+	// Answered before the API's handler, which sets the policy of every
+	// other answer.
+	policy.API(w.Header())
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 	w.Header().Set("Retry-After", strconv.Itoa(retry))
 	writeProblem(w, r, TooMany(l, retry))

@@ -121,7 +121,9 @@ func TestFairUse(t *testing.T) {
 	}
 }
 
-// The 429 through the handler: a problem document with Retry-After.
+// The 429 through the handler: a problem document with Retry-After,
+// under the policy of every API answer, though the API's handler never
+// saw the request.
 func TestFairUseAnswers429(t *testing.T) {
 	h := FairUse(New(Config{}))
 	var last *httptest.ResponseRecorder
@@ -135,6 +137,9 @@ func TestFairUseAnswers429(t *testing.T) {
 	}
 	if s, err := strconv.Atoi(last.Header().Get("Retry-After")); err != nil || s < 1 || s > Limits[1].Period {
 		t.Errorf("Retry-After %q", last.Header().Get("Retry-After"))
+	}
+	if !strings.Contains(last.Header().Get("Content-Security-Policy"), "sandbox") || last.Header().Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("a 429 without the API's policy: %v", last.Header())
 	}
 }
 
