@@ -87,8 +87,8 @@ const path = "/api/v1/qr/batch"
 func Parse(body []byte) (Request, *problem.Problem) {
 	var req Request
 	if d, m := budget.JSONShape(body); d > budget.MaxJSONDepth || m > budget.MaxJSONMembers {
-		return req, problem.BadBody.Newf("", `POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`,
-			"the body nests %d levels deep and has an object of %d members; at most %d levels and %d members are read", d, m, budget.MaxJSONDepth, budget.MaxJSONMembers)
+		return req, problem.BadBody.New("", fmt.Sprintf(
+			"the body nests %d levels deep and has an object of %d members; at most %d levels and %d members are read", d, m, budget.MaxJSONDepth, budget.MaxJSONMembers), `POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -104,8 +104,8 @@ func Parse(body []byte) (Request, *problem.Problem) {
 		req.Output = Outputs[0]
 	}
 	if !contains(Outputs, req.Output) {
-		p := problem.BadValue.Newf("output", `Set "output" to one of `+strings.Join(Outputs, ", ")+".",
-			"output %q is not one of %s", req.Output, strings.Join(Outputs, ", "))
+		p := problem.BadValue.New("output", fmt.Sprintf(
+			"output %q is not one of %s", req.Output, strings.Join(Outputs, ", ")), `Set "output" to one of `+strings.Join(Outputs, ", ")+".")
 		p.Allowed = Outputs
 		return req, p
 	}
@@ -116,12 +116,12 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	case n == 0:
 		return req, problem.BadBody.New("items", "items is empty", `Add items, e.g. "items":[{"data":"https://example.com"}]`)
 	case n > MaxItems:
-		return req, problem.TooLarge.Newf("items", fmt.Sprintf("Split the items into calls of at most %d.", MaxItems),
-			"%d items; at most %d per call", n, MaxItems)
+		return req, problem.TooLarge.New("items", fmt.Sprintf(
+			"%d items; at most %d per call", n, MaxItems), fmt.Sprintf("Split the items into calls of at most %d.", MaxItems))
 	case req.Output == "sheet" && req.Layout.StartAt-1+n*req.Layout.Copies > MaxLabels:
 		copies := max(1, (MaxLabels-req.Layout.StartAt+1)/n)
-		return req, problem.TooLarge.Newf("sheet.copies", sheetJSON(url.Values{sheet.Copies.Name: {strconv.Itoa(copies)}}),
-			"%d items of %d copies fill %d labels; a sheet holds at most %d", n, req.Layout.Copies, req.Layout.StartAt-1+n*req.Layout.Copies, MaxLabels)
+		return req, problem.TooLarge.New("sheet.copies", fmt.Sprintf(
+			"%d items of %d copies fill %d labels; a sheet holds at most %d", n, req.Layout.Copies, req.Layout.StartAt-1+n*req.Layout.Copies, MaxLabels), sheetJSON(url.Values{sheet.Copies.Name: {strconv.Itoa(copies)}}))
 	}
 	return req, nil
 }
@@ -143,8 +143,8 @@ func readLayout(req *Request) *problem.Problem {
 	}
 	q := url.Values{}
 	if p := params.Object(req.Sheet, q, func(k string) *problem.Problem {
-		return problem.BadValue.Newf("sheet."+k, `Give sheet values as strings, numbers or booleans, e.g. "sheet":{"preset":"a4-3x7","code_mm":30}.`,
-			"sheet.%s must be a string, a number or a boolean", k)
+		return problem.BadValue.New("sheet."+k, fmt.Sprintf(
+			"sheet.%s must be a string, a number or a boolean", k), `Give sheet values as strings, numbers or booleans, e.g. "sheet":{"preset":"a4-3x7","code_mm":30}.`)
 	}); p != nil {
 		return p
 	}
@@ -203,8 +203,8 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 			out.labels.Add(code.QR, code.Options.Render(), code.Brand)
 		}
 		if !b.Answer.Charge(out.Items[i].size()) {
-			return Response{}, problem.TooLarge.Newf("items", fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)),
-				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20)
+			return Response{}, problem.TooLarge.New("items", fmt.Sprintf(
+				"the answer would pass %d MiB at item %d; one answer holds at most %d MiB", budget.AnswerBytes>>20, i+1, budget.AnswerBytes>>20), fmt.Sprintf("Send at most %d items per call, or a smaller size or output.", max(1, i)))
 		}
 	}
 	return out, nil
@@ -462,8 +462,8 @@ func afford(b *budget.Budget, req Request, f *render.Format) *problem.Problem {
 	if req.Output != "url" {
 		fix += `, or ask for "output": "url", which draws nothing`
 	}
-	return problem.TooLarge.Newf("items", fix+"; or make them at /batch, which draws them on your own device with no limit.",
-		"%s", b.Needs(fmt.Sprintf("making the %d items", n), n*each))
+	return problem.TooLarge.New("items", fmt.Sprintf(
+		"%s", b.Needs(fmt.Sprintf("making the %d items", n), n*each)), fix+"; or make them at /batch, which draws them on your own device with no limit.")
 }
 
 // tooMuchWork is the 413 for a call whose items would take more than the
@@ -490,13 +490,13 @@ func tooMuchWork(b *budget.Budget, req Request, plans []plan, costs []budget.Dra
 		if req.Output != "url" {
 			fix += `, or ask for "output": "url", which draws nothing`
 		}
-		return problem.TooLarge.Newf("items", fix+"; or make them at /batch, which draws them on your own device with no limit.",
-			"%s", b.Needs(fmt.Sprintf("making the %d items", len(plans)), total.CPU()))
+		return problem.TooLarge.New("items", fmt.Sprintf(
+			"%s", b.Needs(fmt.Sprintf("making the %d items", len(plans)), total.CPU())), fix+"; or make them at /batch, which draws them on your own device with no limit.")
 	}
 	png, _ := render.LookupFormat("png")
-	return problem.TooLarge.Newf("items", fix+".",
+	return problem.TooLarge.New("items", fmt.Sprintf(
 		"the %d items would take about %d ms to make; one call may take %d ms (at most %d codes of 512 px in the plain style)",
-		len(plans), total.Ns/1e6, b.Draw.Left()/1e6, b.Draw.Left()/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, png)))
+		len(plans), total.Ns/1e6, b.Draw.Left()/1e6, b.Draw.Left()/(qr.Cost(3)+render.Cost(3, render.Options{Size: 512}, png))), fix+".")
 }
 
 // sizeThatFits is the largest size, in steps of 64 pixels, at which every
@@ -528,8 +528,8 @@ func query(shared, own map[string]any) (url.Values, *problem.Problem) {
 	q := url.Values{}
 	for _, style := range []map[string]any{shared, own} {
 		if p := params.Object(style, q, func(k string) *problem.Problem {
-			return problem.BadValue.Newf("style."+k, `Give style values as strings or numbers, e.g. "style":{"size":300,"color":"1a237e"}.`,
-				"style.%s must be a string or a number", k)
+			return problem.BadValue.New("style."+k, fmt.Sprintf(
+				"style.%s must be a string or a number", k), `Give style values as strings or numbers, e.g. "style":{"size":300,"color":"1a237e"}.`)
 		}); p != nil {
 			return nil, p
 		}
@@ -554,8 +554,8 @@ func Sheet(ctx context.Context, req Request, r Response) ([]byte, []int, *proble
 	}
 	out := r.layout.PDF(labels)
 	if !budget.From(ctx).Answer.Charge(int64(len(out))) {
-		return nil, nil, problem.TooLarge.Newf("items", "Send fewer items per call, or a plainer style.",
-			"the sheet would pass %d MiB; one answer holds at most %d MiB", budget.AnswerBytes>>20, budget.AnswerBytes>>20)
+		return nil, nil, problem.TooLarge.New("items", fmt.Sprintf(
+			"the sheet would pass %d MiB; one answer holds at most %d MiB", budget.AnswerBytes>>20, budget.AnswerBytes>>20), "Send fewer items per call, or a plainer style.")
 	}
 	return out, failed, nil
 }

@@ -18,6 +18,7 @@
 package compat
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -128,8 +129,8 @@ type translation struct {
 // defaults, bounds and size semantics.
 func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 	if n := strings.Count(rawQuery, "&") + 1; n > request.MaxPairs {
-		return generate.Request{}, problem.BadValue.Newf("", "Send at most "+strconv.Itoa(request.MaxPairs)+" parameters.",
-			"the query has %d parameters; at most %d are read", n, request.MaxPairs)
+		return generate.Request{}, problem.BadValue.New("", fmt.Sprintf(
+			"the query has %d parameters; at most %d are read", n, request.MaxPairs), "Send at most "+strconv.Itoa(request.MaxPairs)+" parameters.")
 	}
 	q := parse(rawQuery, p.plus)
 	t := &translation{peer: p, call: request.NewCall(p.Path, q), ours: url.Values{}}
@@ -140,7 +141,7 @@ func Read(p *Peer, rawQuery string) (generate.Request, *problem.Problem) {
 		case pr != nil:
 			return generate.Request{}, pr
 		case v == "" && pa.Required:
-			return generate.Request{}, problem.Missing.Newf(pa.Name, t.call.With(pa.Name, pa.Example), "%s is required: %s", pa.Name, strings.ToLower(pa.Help[:1])+pa.Help[1:])
+			return generate.Request{}, problem.Missing.New(pa.Name, fmt.Sprintf("%s is required: %s", pa.Name, strings.ToLower(pa.Help[:1])+pa.Help[1:]), t.call.With(pa.Name, pa.Example))
 		case v == "":
 			continue
 		}
@@ -210,7 +211,7 @@ func (t *translation) one(name string) (string, *problem.Problem) {
 	vs := t.call.Query[name]
 	for _, v := range vs[min(1, len(vs)):] {
 		if v != vs[0] {
-			return "", problem.Conflict.Newf(name, t.call.With(name, vs[0]), "%s=%q and %s=%q give two values; send one", name, t.call.Show(name, vs[0]), name, t.call.Show(name, v))
+			return "", problem.Conflict.New(name, fmt.Sprintf("%s=%q and %s=%q give two values; send one", name, t.call.Show(name, vs[0]), name, t.call.Show(name, v)), t.call.With(name, vs[0]))
 		}
 	}
 	if len(vs) == 0 {

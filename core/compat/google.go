@@ -35,8 +35,8 @@ var Google = &Peer{
 				if strings.EqualFold(strings.TrimSpace(v), "qr") {
 					return nil
 				}
-				p := problem.BadValue.Newf(pa.Name, "This service draws QR codes only (cht=qr); send other charts to a chart service, such as quickchart.io/chart.",
-					"cht=%q is a chart this service does not draw; it draws cht=qr", v)
+				p := problem.BadValue.New(pa.Name, fmt.Sprintf(
+					"cht=%q is a chart this service does not draw; it draws cht=qr", v), "This service draws QR codes only (cht=qr); send other charts to a chart service, such as quickchart.io/chart.")
 				p.Allowed = pa.Enum
 				return p
 			}},
@@ -68,8 +68,8 @@ var Google = &Peer{
 				if margin != "" {
 					n, err := strconv.Atoi(margin)
 					if err != nil || n < 0 || n > 100 {
-						return problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, ec+"|4"),
-							"chld=%q: the margin after | is the quiet zone in modules, 0 to 100", v)
+						return problem.BadValue.New(pa.Name, fmt.Sprintf(
+							"chld=%q: the margin after | is the quiet zone in modules, 0 to 100", v), t.call.With(pa.Name, ec+"|4"))
 					}
 					t.margin = n
 				}

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -61,14 +62,14 @@ var QuickChart = &Peer{
 			Help: "The address of an image for the centre.",
 			Maps: "refused: nothing is fetched; send the image itself as `logo`, a data URI",
 			read: func(t *translation, pa Param, v string) *problem.Problem {
-				return problem.BadValue.Newf(pa.Name, t.call.With(params.Logo.Name, params.LogoExample, pa.Name),
-					"%s names an image to fetch, and this service fetches nothing: send the image itself as logo, a data URI (data:image/png;base64,... or data:image/svg+xml,...; at most 256 KiB)", pa.Name)
+				return problem.BadValue.New(pa.Name, fmt.Sprintf(
+					"%s names an image to fetch, and this service fetches nothing: send the image itself as logo, a data URI (data:image/png;base64,... or data:image/svg+xml,...; at most 256 KiB)", pa.Name), t.call.With(params.Logo.Name, params.LogoExample, pa.Name))
 			}},
 		{Name: "centerImageSizeRatio", Type: "string", Default: "0.3", Pattern: `^[0-9]*\.?[0-9]+$`, Example: "0.25", ours: params.LogoSize.Name,
 			Help: "The centre image's share of the code's width, 0.0 to 1.0.", Maps: "`logo_size` (0.05 to 0.4 here: a larger logo would not scan)",
 			read: as(func(t *translation, pa Param, v string) (string, *problem.Problem) {
 				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || f < 0 || f > 1 {
-					return "", problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Default), "%s=%q is not a number from 0.0 to 1.0", pa.Name, v)
+					return "", problem.BadValue.New(pa.Name, fmt.Sprintf("%s=%q is not a number from 0.0 to 1.0", pa.Name, v), t.call.With(pa.Name, pa.Default))
 				}
 				return strings.TrimSpace(v), nil
 			})},

@@ -29,14 +29,14 @@ func (t *translation) side(pa Param, v string) (int, *problem.Problem) {
 	wn, err1 := strconv.Atoi(strings.TrimSpace(w))
 	hn, err2 := strconv.Atoi(strings.TrimSpace(h))
 	if err1 != nil || err2 != nil {
-		return 0, problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Example),
-			"%s=%q is not a size in pixels written <width>x<height>, e.g. %s", pa.Name, v, pa.Example)
+		return 0, problem.BadValue.New(pa.Name, fmt.Sprintf(
+			"%s=%q is not a size in pixels written <width>x<height>, e.g. %s", pa.Name, v, pa.Example), t.call.With(pa.Name, pa.Example))
 	}
 	n := min(wn, hn)
 	if n < pa.Min || max(wn, hn) > pa.Max {
 		fix := min(max(n, pa.Min), pa.Max)
-		return 0, problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, fmt.Sprintf("%dx%d", fix, fix)),
-			"%s=%s is out of range; each side is %d to %d pixels", pa.Name, v, pa.Min, pa.Max)
+		return 0, problem.BadValue.New(pa.Name, fmt.Sprintf(
+			"%s=%s is out of range; each side is %d to %d pixels", pa.Name, v, pa.Min, pa.Max), t.call.With(pa.Name, fmt.Sprintf("%dx%d", fix, fix)))
 	}
 	return n, nil
 }
@@ -45,12 +45,12 @@ func (t *translation) side(pa Param, v string) (int, *problem.Problem) {
 func (t *translation) integer(pa Param, v string) (int, *problem.Problem) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
-		return 0, problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Default),
-			"%s=%q is not a whole number; use %d to %d", pa.Name, v, pa.Min, pa.Max)
+		return 0, problem.BadValue.New(pa.Name, fmt.Sprintf(
+			"%s=%q is not a whole number; use %d to %d", pa.Name, v, pa.Min, pa.Max), t.call.With(pa.Name, pa.Default))
 	}
 	if n < pa.Min || n > pa.Max {
-		return 0, problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, strconv.Itoa(min(max(n, pa.Min), pa.Max))),
-			"%s=%d is out of range; use %d to %d", pa.Name, n, pa.Min, pa.Max)
+		return 0, problem.BadValue.New(pa.Name, fmt.Sprintf(
+			"%s=%d is out of range; use %d to %d", pa.Name, n, pa.Min, pa.Max), t.call.With(pa.Name, strconv.Itoa(min(max(n, pa.Min), pa.Max))))
 	}
 	return n, nil
 }
@@ -75,7 +75,7 @@ func (t *translation) choice(pa Param, v string) (string, *problem.Problem) {
 	if fix == "" {
 		fix = pa.Enum[0]
 	}
-	p := problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, fix), "%s=%q is not one of %s", pa.Name, v, strings.Join(pa.Enum, ", "))
+	p := problem.BadValue.New(pa.Name, fmt.Sprintf("%s=%q is not one of %s", pa.Name, v, strings.Join(pa.Enum, ", ")), t.call.With(pa.Name, fix))
 	p.Allowed = pa.Enum
 	return "", p
 }
@@ -144,7 +144,7 @@ func (t *translation) quickchartColor(pa Param, v string) (string, *problem.Prob
 }
 
 func (t *translation) badColor(pa Param, v, how string) *problem.Problem {
-	return problem.BadValue.Newf(pa.Name, t.call.With(pa.Name, pa.Default), "%s=%q is not a colour: %s", pa.Name, v, how)
+	return problem.BadValue.New(pa.Name, fmt.Sprintf("%s=%q is not a colour: %s", pa.Name, v, how), t.call.With(pa.Name, pa.Default))
 }
 
 func isHex(s string) bool {
@@ -180,7 +180,7 @@ func (t *translation) text(dataParam, sourceParam string) (string, *problem.Prob
 		if sourceParam != "" {
 			fix = t.call.With(sourceParam, latin1Name)
 		}
-		return "", problem.BadValue.Newf(dataParam, fix, "%s is not UTF-8 text; if its bytes are ISO-8859-1 (Latin-1), say so", dataParam)
+		return "", problem.BadValue.New(dataParam, fmt.Sprintf("%s is not UTF-8 text; if its bytes are ISO-8859-1 (Latin-1), say so", dataParam), fix)
 	}
 	return t.data, nil
 }

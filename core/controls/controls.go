@@ -58,9 +58,9 @@ func printOptions(call problem.Call, known []string, o *params.Options) *problem
 		n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		switch {
 		case err != nil || math.IsNaN(n) || n < u.lo || n > u.hi:
-			return problem.BadValue.Newf(u.p.Name, call.With(name, strconv.FormatFloat(u.lo*20, 'g', -1, 64)), "%s=%q must be a number from %s to %s", name, v, strconv.FormatFloat(u.lo, 'g', -1, 64), strconv.FormatFloat(u.hi, 'g', -1, 64))
+			return problem.BadValue.New(u.p.Name, fmt.Sprintf("%s=%q must be a number from %s to %s", name, v, strconv.FormatFloat(u.lo, 'g', -1, 64), strconv.FormatFloat(u.hi, 'g', -1, 64)), call.With(name, strconv.FormatFloat(u.lo*20, 'g', -1, 64)))
 		case o.WidthPt > 0:
-			return problem.Conflict.Newf(u.p.Name, call.With("", "", name), "give size_mm or size_in, not both")
+			return problem.Conflict.New(u.p.Name, "give size_mm or size_in, not both", call.With("", "", name))
 		case f == "png":
 			px := int(math.Round(n * u.toPoints / 72 * 300))
 			at300 := call
@@ -68,10 +68,10 @@ func printOptions(call problem.Call, known []string, o *params.Options) *problem
 			for k, v := range call.Query {
 				at300.Query[k] = v
 			}
-			return problem.Conflict.Newf(u.p.Name, at300.With(params.Size.Name, strconv.Itoa(min(max(px, params.MinSize), params.MaxSize)), name),
-				"%s is a physical size, which a png has only with a resolution: at 300 dpi that is size=%d", name, px)
+			return problem.Conflict.New(u.p.Name, fmt.Sprintf(
+				"%s is a physical size, which a png has only with a resolution: at 300 dpi that is size=%d", name, px), at300.With(params.Size.Name, strconv.Itoa(min(max(px, params.MinSize), params.MaxSize)), name))
 		case !o.Format.Vector:
-			return problem.Conflict.Newf(u.p.Name, call.With(params.Format.Name, "pdf"), "%s applies to pdf, eps and svg, not %s", name, f)
+			return problem.Conflict.New(u.p.Name, fmt.Sprintf("%s applies to pdf, eps and svg, not %s", name, f), call.With(params.Format.Name, "pdf"))
 		}
 		o.WidthPt = n * u.toPoints
 	}
@@ -79,7 +79,7 @@ func printOptions(call problem.Call, known []string, o *params.Options) *problem
 		return p
 	} else if v != "" {
 		if f != "png" {
-			return problem.Conflict.Newf(params.DPI.Name, call.With("", "", name), "%s applies to png only; a %s is drawn at its physical size (size_mm)", name, f)
+			return problem.Conflict.New(params.DPI.Name, fmt.Sprintf("%s applies to png only; a %s is drawn at its physical size (size_mm)", name, f), call.With("", "", name))
 		}
 		if o.DPI, p = params.Integer(call, params.DPI, name, v); p != nil {
 			return p
@@ -92,7 +92,7 @@ func printOptions(call problem.Call, known []string, o *params.Options) *problem
 			return p
 		}
 		if o.CMYK && f != "pdf" && f != "eps" {
-			return problem.Conflict.Newf(params.CMYK.Name, call.With(params.Format.Name, "pdf"), "%s applies to pdf and eps, whose colours are inks; not %s", name, f)
+			return problem.Conflict.New(params.CMYK.Name, fmt.Sprintf("%s applies to pdf and eps, whose colours are inks; not %s", name, f), call.With(params.Format.Name, "pdf"))
 		}
 	}
 	return nil
@@ -135,20 +135,20 @@ func symbolOptions(call problem.Call, known []string, o *params.Options) *proble
 			continue
 		}
 		if fixed {
-			return problem.Conflict.Newf(sp.Name, call.With("", "", name), "this kind's standard fixes the symbol; %s cannot be set here", name)
+			return problem.Conflict.New(sp.Name, fmt.Sprintf("this kind's standard fixes the symbol; %s cannot be set here", name), call.With("", "", name))
 		}
 		if s := o.Family.Symbol; s != qr.QR {
 			if sp.Name == params.VersionP.Name || sp.Name == params.Mask.Name {
 				continue // params.ReadFamily read them, as s has them
 			}
-			return problem.Conflict.Newf(sp.Name, call.With("", "", name), "%s applies to symbol=qr; a %s symbol is written in the densest mode that holds the text, without an ECI header", name, s)
+			return problem.Conflict.New(sp.Name, fmt.Sprintf("%s applies to symbol=qr; a %s symbol is written in the densest mode that holds the text, without an ECI header", name, s), call.With("", "", name))
 		}
 		v = strings.ToLower(strings.TrimSpace(v))
 		switch sp.Name {
 		case params.VersionP.Name:
 			n, err := strconv.Atoi(strings.TrimSuffix(v, "!"))
 			if err != nil || n < 1 || n > 40 {
-				return problem.BadValue.Newf(sp.Name, call.With(name, "5"), "%s=%q must be a version from 1 to 40, with ! for exactly that version", name, v)
+				return problem.BadValue.New(sp.Name, fmt.Sprintf("%s=%q must be a version from 1 to 40, with ! for exactly that version", name, v), call.With(name, "5"))
 			}
 			sc.version, sc.exact = n, strings.HasSuffix(v, "!")
 		case params.Mask.Name:
@@ -165,7 +165,7 @@ func symbolOptions(call problem.Call, known []string, o *params.Options) *proble
 				}
 			}
 			if !found {
-				p := problem.BadValue.Newf(sp.Name, call.With(name, "utf-8"), "%s=%q is not a charset this service writes; use utf-8 or one of the others listed", name, v)
+				p := problem.BadValue.New(sp.Name, fmt.Sprintf("%s=%q is not a charset this service writes; use utf-8 or one of the others listed", name, v), call.With(name, "utf-8"))
 				for _, c := range charsets() {
 					p.Allowed = append(p.Allowed, c.name)
 				}
@@ -190,7 +190,7 @@ func symbolOptions(call problem.Call, known []string, o *params.Options) *proble
 	if sc.mode == "kanji" {
 		switch {
 		case sc.eci != 0 && sc.eci != 20:
-			return problem.Conflict.Newf(params.Mode.Name, call.With("", "", params.ECIP.Name), "kanji mode writes Shift JIS; eci names another charset")
+			return problem.Conflict.New(params.Mode.Name, "kanji mode writes Shift JIS; eci names another charset", call.With("", "", params.ECIP.Name))
 		case sc.enc == nil:
 			sc.enc = japanese.ShiftJIS
 		}
@@ -246,9 +246,9 @@ func (sc symbol) adjust(call problem.Call, e *qr.Encoder, text string) (string, 
 		out, err := transcoder(sc.enc)(text)
 		switch {
 		case err != nil && sc.mode == "kanji":
-			return "", problem.BadValue.Newf(params.Mode.Name, call.With("", "", params.Mode.Name), "kanji mode needs text Shift JIS can write: %v", err)
+			return "", problem.BadValue.New(params.Mode.Name, fmt.Sprintf("kanji mode needs text Shift JIS can write: %v", err), call.With("", "", params.Mode.Name))
 		case err != nil:
-			return "", problem.BadValue.Newf(params.ECIP.Name, call.With(params.ECIP.Name, "utf-8"), "%v; utf-8 writes any text", err)
+			return "", problem.BadValue.New(params.ECIP.Name, fmt.Sprintf("%v; utf-8 writes any text", err), call.With(params.ECIP.Name, "utf-8"))
 		}
 		text = out
 	}
@@ -266,7 +266,7 @@ func (sc symbol) adjust(call problem.Call, e *qr.Encoder, text string) (string, 
 	var tl *qr.TooLongError
 	switch _, err := e.Version(text); {
 	case errors.As(err, &me):
-		return "", problem.BadValue.Newf(params.Mode.Name, call.With("", "", params.Mode.Name), "mode=%s: %v; leave mode out for the densest mode that holds it", sc.mode, err)
+		return "", problem.BadValue.New(params.Mode.Name, fmt.Sprintf("mode=%s: %v; leave mode out for the densest mode that holds it", sc.mode, err), call.With("", "", params.Mode.Name))
 	case errors.As(err, &tl) && sc.exact && !sc.parts:
 		// At a pinned version, the parts that hold it there: a sequence
 		// keeps the size the caller chose; else the version that holds it.
@@ -276,9 +276,9 @@ func (sc symbol) adjust(call problem.Call, e *qr.Encoder, text string) (string, 
 		f := *e
 		f.MaxVersion = 40
 		if v, err := f.Version(text); err == nil {
-			return "", problem.TooLong.Newf(params.VersionP.Name, call.With(params.VersionP.Name, strconv.Itoa(v)+"!"), "%v; version %d holds it", tl, v)
+			return "", problem.TooLong.New(params.VersionP.Name, fmt.Sprintf("%v; version %d holds it", tl, v), call.With(params.VersionP.Name, strconv.Itoa(v)+"!"))
 		}
-		return "", problem.TooLong.Newf(params.VersionP.Name, call.With("", "", params.VersionP.Name), "%v", tl)
+		return "", problem.TooLong.New(params.VersionP.Name, fmt.Sprintf("%v", tl), call.With("", "", params.VersionP.Name))
 	}
 	if sc.boost {
 		e.Level = boosted(*e, text)

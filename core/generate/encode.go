@@ -43,9 +43,9 @@ func unsafeEye(call problem.Call, o params.Options, c *qr.Code) *problem.Problem
 	if ok {
 		return nil
 	}
-	return problem.NoScan.Newf(params.Eye.Name, call.With(params.Eye.Name, nearest),
+	return problem.NoScan.New(params.Eye.Name, fmt.Sprintf(
 		"eye %s is read unreliably by common phone scanners above version %d, and this data needs version %d: eye %s scans there",
-		o.Eye, served, c.Version, nearest)
+		o.Eye, served, c.Version, nearest), call.With(params.Eye.Name, nearest))
 }
 
 // version returns the version encode would give r's text, with the same
@@ -96,7 +96,7 @@ func (r Request) encodeProblem(e qr.Encoder, text string, err error) *problem.Pr
 		for l := tl.Level - 1; l >= qr.L; l-- {
 			e.Level = l
 			if max := e.MaxBytes(text); tl.Bytes <= max {
-				return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, l.String()), "%v (%d at %v)", tl, max, l)
+				return problem.TooLong.New(params.EC.Name, fmt.Sprintf("%v (%d at %v)", tl, max, l), call.With(params.EC.Name, l.String()))
 			}
 		}
 		e.Level, level = qr.L, qr.L

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"errors"
+	"fmt"
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
@@ -73,11 +74,11 @@ func undrawn(call problem.Call, o params.Options, s qr.Symbol) *problem.Problem 
 		case b.Logo != "":
 			field, names = params.Logo.Name, []string{params.Logo.Name, params.LogoSize.Name, params.LogoMargin.Name, params.LogoBG.Name}
 		case b.Paint.Kind != "":
-			return problem.NoScan.Newf(params.Color.Name, call.With(params.Color.Name, "000000"), "a gradient is drawn on one QR symbol, not on %s; a plain color works", what)
+			return problem.NoScan.New(params.Color.Name, fmt.Sprintf("a gradient is drawn on one QR symbol, not on %s; a plain color works", what), call.With(params.Color.Name, "000000"))
 		case len(b.EyePaint.Stops) > 0 || len(b.BallPaint.Stops) > 0:
 			field, names = params.EyeColor.Name, []string{params.EyeColor.Name, params.EyeBallColor.Name}
 		}
-		return problem.NoScan.Newf(field, call.With("", "", names...), "%s is drawn on one QR symbol, not on %s: its error correction cannot spare what it covers; plain color and bg, style square or rounded and eye square work", field, what)
+		return problem.NoScan.New(field, fmt.Sprintf("%s is drawn on one QR symbol, not on %s: its error correction cannot spare what it covers; plain color and bg, style square or rounded and eye square work", field, what), call.With("", "", names...))
 	}
 	if s == qr.QR || o.Format.Name == "json" || o.Format.Text {
 		return nil
@@ -125,15 +126,15 @@ func familyProblem(call problem.Call, f params.Family, e qr.Encoder, text string
 	var vm *qr.VersionModeError
 	switch {
 	case errors.As(err, &vm):
-		return problem.BadValue.Newf(params.Data.Name, call.With("", "", params.VersionP.Name, params.EC.Name), "%v", err)
+		return problem.BadValue.New(params.Data.Name, fmt.Sprintf("%v", err), call.With("", "", params.VersionP.Name, params.EC.Name))
 	case !errors.As(err, &tl):
 		return problem.BadValue.New(params.Data.Name, err.Error(), call.With(params.Data.Name, params.Data.Example))
 	case f.Symbol == qr.Micro:
-		return problem.TooLong.Newf(params.SymbolP.Name, call.With(params.SymbolP.Name, "rmqr", params.VersionP.Name, params.EC.Name, params.Mask.Name), "%v; rmqr holds more in a narrow strip", tl)
+		return problem.TooLong.New(params.SymbolP.Name, fmt.Sprintf("%v; rmqr holds more in a narrow strip", tl), call.With(params.SymbolP.Name, "rmqr", params.VersionP.Name, params.EC.Name, params.Mask.Name))
 	case f.Symbol == qr.RMQR && f.Level == qr.H && rmqrHolds(text, f):
-		return problem.TooLong.Newf(params.EC.Name, call.With(params.EC.Name, "M"), "%v; at ec=M it fits", tl)
+		return problem.TooLong.New(params.EC.Name, fmt.Sprintf("%v; at ec=M it fits", tl), call.With(params.EC.Name, "M"))
 	case f.Symbol == qr.RMQR:
-		return problem.TooLong.Newf(params.SymbolP.Name, call.With(params.SymbolP.Name, "qr", params.VersionP.Name, params.RMQRHeight.Name), "%v; a qr symbol holds more", tl)
+		return problem.TooLong.New(params.SymbolP.Name, fmt.Sprintf("%v; a qr symbol holds more", tl), call.With(params.SymbolP.Name, "qr", params.VersionP.Name, params.RMQRHeight.Name))
 	}
 	return params.QRTooLong(call, e, text, tl)
 }

@@ -108,7 +108,7 @@ func (r Request) Heavy() bool { return r.Verify || r.Options.Brand.Touches() }
 // here: the doors that draw sequences call Symbols.
 func (r Request) Encode() (*qr.Code, *problem.Problem) {
 	if r.Options.Family.Parts > 0 {
-		return nil, problem.Conflict.Newf(params.Parts.Name, r.Call.With("", "", params.Parts.Name, params.PartsLayout.Name), "this answer is one symbol; parts asks for a sequence of them")
+		return nil, problem.Conflict.New(params.Parts.Name, "this answer is one symbol; parts asks for a sequence of them", r.Call.With("", "", params.Parts.Name, params.PartsLayout.Name))
 	}
 	codes, p := symbols(r)
 	if p != nil {

@@ -132,8 +132,8 @@ func parsePaint(call problem.Call, param Param, name, v string) (Paint, *problem
 	kind = strings.ToLower(strings.TrimSpace(kind))
 	example := "linear:0f2027,2c5364,135deg"
 	bad := func(why string) (Paint, *problem.Problem) {
-		return Paint{}, problem.BadValue.Newf(param.Name, call.With(name, example),
-			"%s=%q: %s; write linear:<hex>,<hex>[,<angle>deg] or radial:<hex>,<hex> with two to four hex stops", name, v, why)
+		return Paint{}, problem.BadValue.New(param.Name, fmt.Sprintf(
+			"%s=%q: %s; write linear:<hex>,<hex>[,<angle>deg] or radial:<hex>,<hex> with two to four hex stops", name, v, why), call.With(name, example))
 	}
 	if kind != "linear" && kind != "radial" {
 		return bad(fmt.Sprintf("%q is not linear or radial", kind))
@@ -185,11 +185,11 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 	if v, name, p = orProblem(p, call, own(Logo, known)); p == nil && v != "" {
 		switch {
 		case !strings.HasPrefix(v, "data:"):
-			p = problem.BadValue.Newf(Logo.Name, call.With(name, LogoExample),
-				"%s must be a data URI holding the image (data:image/png;base64,... or data:image/svg+xml,...): the service fetches nothing", name)
+			p = problem.BadValue.New(Logo.Name, fmt.Sprintf(
+				"%s must be a data URI holding the image (data:image/png;base64,... or data:image/svg+xml,...): the service fetches nothing", name), call.With(name, LogoExample))
 		case len(v) > MaxLogoURI:
-			p = problem.TooLarge.Newf(Logo.Name, "Send a logo of at most 256 KiB, as POST /api/v1/qr with a JSON body for one over a few KiB.",
-				"%s is %d KiB; at most %d KiB", name, len(v)>>10, MaxLogoURI>>10)
+			p = problem.TooLarge.New(Logo.Name, fmt.Sprintf(
+				"%s is %d KiB; at most %d KiB", name, len(v)>>10, MaxLogoURI>>10), "Send a logo of at most 256 KiB, as POST /api/v1/qr with a JSON body for one over a few KiB.")
 		}
 		b.Logo = v
 	}
@@ -200,7 +200,7 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 			if err == nil && !math.IsNaN(f) {
 				fix = strconv.FormatFloat(math.Min(0.4, math.Max(0.05, f)), 'f', -1, 64)
 			}
-			p = problem.BadValue.Newf(LogoSize.Name, call.With(name, fix), "%s=%q must be a share of the symbol's width from 0.05 to 0.4", name, v)
+			p = problem.BadValue.New(LogoSize.Name, fmt.Sprintf("%s=%q must be a share of the symbol's width from 0.05 to 0.4", name, v), call.With(name, fix))
 		}
 		b.LogoSize = math.Round(f*1000) / 1000
 	}
@@ -221,8 +221,8 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 	if v, name, p = orProblem(p, call, own(FrameText, known)); p == nil && v != "" {
 		if n := utf8.RuneCountInString(strings.TrimSpace(v)); n > 30 {
 			short := []rune(strings.TrimSpace(v))[:30]
-			p = problem.BadValue.Newf(FrameText.Name, call.With(name, strings.TrimSpace(string(short))),
-				"%s has %d characters; a frame holds at most 30", name, n)
+			p = problem.BadValue.New(FrameText.Name, fmt.Sprintf(
+				"%s has %d characters; a frame holds at most 30", name, n), call.With(name, strings.TrimSpace(string(short))))
 		}
 		b.FrameText = strings.TrimSpace(v)
 	}
@@ -239,8 +239,8 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 	}
 	if b.Branded() && o.Format.Brand == nil {
 		what, in := brandNames(call), render.BrandFormatNames()
-		return problem.Conflict.Newf(what[0], call.With(Format.Name, "png", Format.Aliases...),
-			"%s are drawn in %s and %s only, not %s", strings.Join(what, ", "), strings.Join(in[:len(in)-1], ", "), in[len(in)-1], o.Format.Name)
+		return problem.Conflict.New(what[0], fmt.Sprintf(
+			"%s are drawn in %s and %s only, not %s", strings.Join(what, ", "), strings.Join(in[:len(in)-1], ", "), in[len(in)-1], o.Format.Name), call.With(Format.Name, "png", Format.Aliases...))
 	}
 	if !ecSet && b.Logo != "" {
 		o.EC = qr.H // the logo hides modules: the most redundancy

@@ -54,6 +54,6 @@ func hexColor(call problem.Call, param Param, name, v string) (color.NRGBA, *pro
 	if !ok {
 		fix = param.Default
 	}
-	return color.NRGBA{}, problem.BadValue.Newf(param.Name, call.With(name, fix),
-		"%s=%q is not a hex color; use RGB, RRGGBB or RRGGBBAA, with or without #", name, v)
+	return color.NRGBA{}, problem.BadValue.New(param.Name, fmt.Sprintf(
+		"%s=%q is not a hex color; use RGB, RRGGBB or RRGGBBAA, with or without #", name, v), call.With(name, fix))
 }

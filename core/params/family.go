@@ -54,9 +54,9 @@ func partsFormat(call problem.Call, o *Options, zip bool) *problem.Problem {
 	o.Family.Zip = zip
 	switch {
 	case zip && o.Family.Parts == 0:
-		return problem.Conflict.Newf(Format.Name, call.With(Parts.Name, "2"), "format=zip gives one file a part of a structured-append sequence; send parts=2 to 16, or another format")
+		return problem.Conflict.New(Format.Name, "format=zip gives one file a part of a structured-append sequence; send parts=2 to 16, or another format", call.With(Parts.Name, "2"))
 	case o.Family.Parts > 0 && !slices.Contains(PartsFormats, o.Format.Name):
-		p := problem.Conflict.Newf(Format.Name, call.With(Format.Name, "png"), "format=%s draws one symbol; a sequence of parts is written as %s", o.Format.Name, strings.Join(PartsFormats, ", "))
+		p := problem.Conflict.New(Format.Name, fmt.Sprintf("format=%s draws one symbol; a sequence of parts is written as %s", o.Format.Name, strings.Join(PartsFormats, ", ")), call.With(Format.Name, "png"))
 		p.Allowed = PartsFormats
 		return p
 	}
@@ -89,7 +89,7 @@ func ReadFamily(call problem.Call, known ...string) (Family, *problem.Problem) {
 	if f.Height, name, p = symbolInteger(call, RMQRHeight, f.Symbol, qr.RMQR, "%s sets the height of an rmqr symbol, not of %s"); p != nil {
 		return f, p
 	} else if f.Height != 0 && !slices.Contains(qr.RMQRHeights, f.Height) {
-		return f, problem.BadValue.Newf(RMQRHeight.Name, call.With(name, strconv.Itoa(f.Height+1)), "%s=%d: rmqr symbols are 7, 9, 11, 13, 15 or 17 modules high", name, f.Height)
+		return f, problem.BadValue.New(RMQRHeight.Name, fmt.Sprintf("%s=%d: rmqr symbols are 7, 9, 11, 13, 15 or 17 modules high", name, f.Height), call.With(name, strconv.Itoa(f.Height+1)))
 	}
 	if f.Parts, _, p = symbolInteger(call, Parts, f.Symbol, qr.QR, "%s splits the data over QR symbols (structured append), which %s has not"); p != nil {
 		return f, p
@@ -102,7 +102,7 @@ func ReadFamily(call problem.Call, known ...string) (Family, *problem.Problem) {
 			return f, p
 		}
 		if f.Parts == 0 {
-			return f, problem.Conflict.Newf(PartsLayout.Name, call.With("", "", name), "%s lays out the parts of parts=2 to 16; without parts there is one symbol", name)
+			return f, problem.Conflict.New(PartsLayout.Name, fmt.Sprintf("%s lays out the parts of parts=2 to 16; without parts there is one symbol", name), call.With("", "", name))
 		}
 		f.Grid = l == "grid"
 	}
@@ -121,7 +121,7 @@ func symbolInteger(call problem.Call, param Param, symbol, only qr.Symbol, detai
 		return 0, name, p
 	}
 	if symbol != only {
-		return 0, name, problem.Conflict.Newf(param.Name, call.With(SymbolP.Name, only.String()), detail, name, symbol)
+		return 0, name, problem.Conflict.New(param.Name, fmt.Sprintf(detail, name, symbol), call.With(SymbolP.Name, only.String()))
 	}
 	n, p := integer(call, param, name, v)
 	return n, name, p
@@ -139,11 +139,11 @@ func readFamilySymbol(call problem.Call, f *Family, kindVersion bool) *problem.P
 	if v != "" {
 		s, n, ok := qr.ParseVersion(strings.TrimSuffix(strings.TrimSpace(v), "!"))
 		if !ok || s != f.Symbol {
-			return problem.BadValue.Newf(VersionP.Name, call.With(name, qr.VersionName(f.Symbol, 1)), "%s=%q is not a version of %s: %s", name, v, f.Symbol, versionRange(f.Symbol))
+			return problem.BadValue.New(VersionP.Name, fmt.Sprintf("%s=%q is not a version of %s: %s", name, v, f.Symbol, versionRange(f.Symbol)), call.With(name, qr.VersionName(f.Symbol, 1)))
 		}
 		if f.Height != 0 {
 			if _, h := qr.RMQRSize(n); h != f.Height {
-				return problem.Conflict.Newf(RMQRHeight.Name, call.With("", "", RMQRHeight.Name), "%s is %d modules high, not %d: send version or rmqr_height", qr.VersionName(f.Symbol, n), h, f.Height)
+				return problem.Conflict.New(RMQRHeight.Name, fmt.Sprintf("%s is %d modules high, not %d: send version or rmqr_height", qr.VersionName(f.Symbol, n), h, f.Height), call.With("", "", RMQRHeight.Name))
 			}
 		}
 		f.Version = n
@@ -162,7 +162,7 @@ func readFamilySymbol(call problem.Call, f *Family, kindVersion bool) *problem.P
 			for i, l := range levels {
 				names[i] = l.String()
 			}
-			p := problem.BadValue.Newf(EC.Name, call.With(name, names[len(names)-1]), "%s=%q: %s has level %s", name, v, familyName(f.Symbol, f.Version), strings.Join(names, ", "))
+			p := problem.BadValue.New(EC.Name, fmt.Sprintf("%s=%q: %s has level %s", name, v, familyName(f.Symbol, f.Version), strings.Join(names, ", ")), call.With(name, names[len(names)-1]))
 			p.Allowed = names
 			return p
 		}
@@ -174,11 +174,11 @@ func readFamilySymbol(call problem.Call, f *Family, kindVersion bool) *problem.P
 		return p
 	} else if v != "" {
 		if f.Symbol == qr.RMQR {
-			return problem.Conflict.Newf(Mask.Name, call.With("", "", name), "rmqr has one mask pattern; %s cannot be set", name)
+			return problem.Conflict.New(Mask.Name, fmt.Sprintf("rmqr has one mask pattern; %s cannot be set", name), call.With("", "", name))
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > 3 {
-			return problem.BadValue.Newf(Mask.Name, call.With(name, "0"), "%s=%q: Micro QR has mask patterns 0 to 3", name, v)
+			return problem.BadValue.New(Mask.Name, fmt.Sprintf("%s=%q: Micro QR has mask patterns 0 to 3", name, v), call.With(name, "0"))
 		}
 		f.Mask = n
 	}
@@ -233,7 +233,7 @@ func (f Family) canonical() string {
 // whose fix is the parts that hold it there (structured append).
 func QRTooLong(call problem.Call, e qr.Encoder, text string, tl *qr.TooLongError) *problem.Problem {
 	if n, err := e.Parts(text); err == nil && n > 1 {
-		return problem.TooLong.Newf(Parts.Name, call.With(Parts.Name, strconv.Itoa(n)), "%v; %d symbols of version %d hold it as a structured-append sequence", tl, n, tl.Version)
+		return problem.TooLong.New(Parts.Name, fmt.Sprintf("%v; %d symbols of version %d hold it as a structured-append sequence", tl, n, tl.Version), call.With(Parts.Name, strconv.Itoa(n)))
 	}
-	return problem.TooLong.Newf(Data.Name, fmt.Sprintf("Shorten the data to at most %d bytes.", tl.Max), "%v", tl)
+	return problem.TooLong.New(Data.Name, fmt.Sprintf("%v", tl), fmt.Sprintf("Shorten the data to at most %d bytes.", tl.Max))
 }

@@ -3,6 +3,7 @@ package params
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"maps"
 	"net/url"
@@ -48,7 +49,7 @@ func FromJSON(body []byte, example string) (url.Values, *problem.Problem) {
 	}
 	q := url.Values{}
 	p := Object(m, q, func(k string) *problem.Problem {
-		return problem.BadBody.Newf(k, example, "%s must be a string, a number or a boolean", k)
+		return problem.BadBody.New(k, fmt.Sprintf("%s must be a string, a number or a boolean", k), example)
 	})
 	return q, p
 }

@@ -267,7 +267,7 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	}
 	if v, name, p = orProblem(p, call, own(Invert, known)); p == nil && v != "" {
 		if o.Invert, p = Flag(call, own(Invert, known)); p == nil && o.Invert && !o.Format.Text {
-			p = problem.Conflict.Newf(Invert.Name, call.With("", "", name), "%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name)
+			p = problem.Conflict.New(Invert.Name, fmt.Sprintf("%s swaps dark and light in the terminal formats (utf8, ansi, ascii) only; for %s, swap color and bg", name, o.Format.Name), call.With("", "", name))
 		}
 	}
 	if p == nil {
@@ -278,7 +278,7 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	}
 	o.Symbol = symbolOf(call)
 	if p == nil && o.Symbol != (payload.Symbol{}) && (family || o.Family.Parts > 0) {
-		p = problem.Conflict.Newf(SymbolP.Name, call.With("", "", SymbolP.Name, Parts.Name, PartsLayout.Name, RMQRHeight.Name), "this kind's standard fixes the symbol: one QR code")
+		p = problem.Conflict.New(SymbolP.Name, "this kind's standard fixes the symbol: one QR code", call.With("", "", SymbolP.Name, Parts.Name, PartsLayout.Name, RMQRHeight.Name))
 	}
 	if l, ok := qr.ParseLevel(o.Symbol.EC); ok {
 		// The payment standard's level wins even over an explicit ec: the
@@ -338,8 +338,8 @@ func Get(call problem.Call, param Param) (value, name string, p *problem.Problem
 				value, name = v, n
 			case v != value:
 				fix := call.With(param.Name, value, param.Names()...)
-				return "", "", problem.Conflict.Newf(param.Name, fix,
-					"%s=%q and %s=%q give two values for %s; send one", name, call.Show(name, value), n, call.Show(n, v), param.Name)
+				return "", "", problem.Conflict.New(param.Name, fmt.Sprintf(
+					"%s=%q and %s=%q give two values for %s; send one", name, call.Show(name, value), n, call.Show(n, v), param.Name), fix)
 			}
 		}
 	}
@@ -357,7 +357,7 @@ func Flag(call problem.Call, param Param) (bool, *problem.Problem) {
 	if yes, ok := payload.ParseBool(v); ok {
 		return yes, nil
 	}
-	p = problem.BadValue.Newf(param.Name, call.With(name, "1"), "%s=%q is not a yes or no; use 1 or 0 (true, false, yes, no, on, off)", name, call.Show(name, v))
+	p = problem.BadValue.New(param.Name, fmt.Sprintf("%s=%q is not a yes or no; use 1 or 0 (true, false, yes, no, on, off)", name, call.Show(name, v)), call.With(name, "1"))
 	p.Allowed = BoolValues
 	return false, p
 }
@@ -380,13 +380,13 @@ func integer(call problem.Call, param Param, name, v string) (int, *problem.Prob
 		if f, err := strconv.Atoi(fix); err == nil {
 			fix = strconv.Itoa(min(max(f, param.Min), param.Max))
 		}
-		return 0, problem.BadValue.Newf(param.Name, call.With(name, fix),
-			"%s=%q is not a whole number; use %d to %d", name, v, param.Min, param.Max)
+		return 0, problem.BadValue.New(param.Name, fmt.Sprintf(
+			"%s=%q is not a whole number; use %d to %d", name, v, param.Min, param.Max), call.With(name, fix))
 	}
 	if n < param.Min || n > param.Max {
 		bound := min(max(n, param.Min), param.Max)
-		return 0, problem.BadValue.Newf(param.Name, call.With(name, strconv.Itoa(bound)),
-			"%s=%d is out of range; %s must be %d to %d", name, n, param.Name, param.Min, param.Max)
+		return 0, problem.BadValue.New(param.Name, fmt.Sprintf(
+			"%s=%d is out of range; %s must be %d to %d", name, n, param.Name, param.Min, param.Max), call.With(name, strconv.Itoa(bound)))
 	}
 	return n, nil
 }
@@ -406,8 +406,8 @@ func choice(call problem.Call, param Param, name, v string) *problem.Problem {
 	if best == "" {
 		best = allowed[0]
 	}
-	p := problem.BadValue.Newf(param.Name, call.With(name, best),
-		"%s=%q is not one of %s", name, v, strings.Join(allowed, ", "))
+	p := problem.BadValue.New(param.Name, fmt.Sprintf(
+		"%s=%q is not one of %s", name, v, strings.Join(allowed, ", ")), call.With(name, best))
 	p.Allowed = allowed
 	return p
 }
@@ -429,7 +429,7 @@ func checkNames(call problem.Call, known []string) *problem.Problem {
 				v = vals[0]
 			}
 			fix := call.With(right, v, q)
-			return problem.BadValue.Newf(right, fix, "unknown parameter %q; did you mean %q?", q, right)
+			return problem.BadValue.New(right, fmt.Sprintf("unknown parameter %q; did you mean %q?", q, right), fix)
 		}
 	}
 	return nil

@@ -39,20 +39,20 @@ func Read(raw string, q url.Values, terminal bool) (call problem.Call, bare bool
 	data, err := url.PathUnescape(stem)
 	if err != nil || data == "" {
 		fix := pathCall(params.Data.Example, format, q).With("", "")
-		return call, bare, problem.BadValue.Newf(params.Data.Name, fix,
-			"/q/%s: the data before .%s must be percent-encoded text", raw, ext)
+		return call, bare, problem.BadValue.New(params.Data.Name, fmt.Sprintf(
+			"/q/%s: the data before .%s must be percent-encoded text", raw, ext), fix)
 	}
 	for _, name := range params.Data.Names() {
 		if q.Has(name) {
 			fix := pathCall(data, format, without(q, params.Data.Names()...)).With("", "")
-			return call, bare, problem.Conflict.Newf(params.Data.Name, fix,
-				"the path /q/%s carries the data, and the query gives %s= as well; drop it", raw, name)
+			return call, bare, problem.Conflict.New(params.Data.Name, fmt.Sprintf(
+				"the path /q/%s carries the data, and the query gives %s= as well; drop it", raw, name), fix)
 		}
 	}
 	if v, _, p := params.Get(request.NewCall("", q), params.Format); p != nil || (v != "" && !strings.EqualFold(v, format.Name)) {
 		fix := pathCall(data, format, q).With("", "", params.Format.Names()...)
-		return call, bare, problem.Conflict.Newf(params.Format.Name, fix,
-			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name)
+		return call, bare, problem.Conflict.New(params.Format.Name, fmt.Sprintf(
+			"the extension .%s asks for %s but the query asks for another format; drop the format parameter", ext, format.Name), fix)
 	}
 	return pathCall(data, format, q), bare, nil
 }

@@ -6,7 +6,6 @@ package problem
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"sort"
 	"strings"
@@ -67,11 +66,6 @@ type kind struct {
 // New returns a problem of kind k about field; detail explains it, fix repairs it.
 func (k kind) New(field, detail, fix string) *Problem {
 	return &Problem{Type: "/problems/" + k.slug, Title: k.title, Status: k.status, Detail: detail, Field: field, Fix: fix}
-}
-
-// Newf is New with a formatted detail.
-func (k kind) Newf(field, fix, format string, args ...any) *Problem {
-	return k.New(field, fmt.Sprintf(format, args...), fix)
 }
 
 // Call is a request being answered: its path and query. Fixes are built from

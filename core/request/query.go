@@ -27,8 +27,8 @@ func ParseQuery(path, raw string) (url.Values, *problem.Problem) {
 		pairs = nil
 	}
 	if len(pairs) > MaxPairs {
-		return nil, problem.BadValue.Newf("", fmt.Sprintf("Send at most %d parameters; a batch (POST /api/v1/qr/batch) takes many codes in one call.", MaxPairs),
-			"the query has %d parameters; at most %d are read", len(pairs), MaxPairs)
+		return nil, problem.BadValue.New("", fmt.Sprintf(
+			"the query has %d parameters; at most %d are read", len(pairs), MaxPairs), fmt.Sprintf("Send at most %d parameters; a batch (POST /api/v1/qr/batch) takes many codes in one call.", MaxPairs))
 	}
 	q := url.Values{}
 	for i, pair := range pairs {
@@ -37,16 +37,16 @@ func ParseQuery(path, raw string) (url.Values, *problem.Problem) {
 		}
 		if strings.Contains(pair, ";") {
 			fixed := strings.Join(append(append(pairs[:i:i], semicolons(pair)...), pairs[i+1:]...), "&")
-			return nil, problem.BadValue.Newf(pairName(pair), fixCall(path, fixed),
-				"the pair %q holds a ';', which is not a separator here; separate parameters with & and write a ';' inside a value as %%3B", showPair(pair))
+			return nil, problem.BadValue.New(pairName(pair), fmt.Sprintf(
+				"the pair %q holds a ';', which is not a separator here; separate parameters with & and write a ';' inside a value as %%3B", showPair(pair)), fixCall(path, fixed))
 		}
 		name, value, _ := strings.Cut(pair, "=")
 		k, err1 := url.QueryUnescape(name)
 		v, err2 := url.QueryUnescape(value)
 		if err1 != nil || err2 != nil {
 			fixed := strings.Join(append(append(pairs[:i:i], escapeStrayPercents(pair)), pairs[i+1:]...), "&")
-			return nil, problem.BadValue.Newf(pairName(pair), fixCall(path, fixed),
-				"the pair %q has a %% that does not start a %%-escape (two hex digits); write %% itself as %%25", showPair(pair))
+			return nil, problem.BadValue.New(pairName(pair), fmt.Sprintf(
+				"the pair %q has a %% that does not start a %%-escape (two hex digits); write %% itself as %%25", showPair(pair)), fixCall(path, fixed))
 		}
 		q[k] = append(q[k], v)
 	}

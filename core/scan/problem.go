@@ -2,6 +2,7 @@ package scan
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"qrkeyless/core/problem"
@@ -15,7 +16,7 @@ import (
 func Problem(err error, field, send string) *problem.Problem {
 	switch {
 	case errors.Is(err, ErrUnsupportedType):
-		p := problem.Unsupported.Newf(field, send, "the image is not a %s file", strings.Join(Types, ", "))
+		p := problem.Unsupported.New(field, fmt.Sprintf("the image is not a %s file", strings.Join(Types, ", ")), send)
 		p.Allowed = Types
 		return p
 	case errors.Is(err, ErrTooLarge):

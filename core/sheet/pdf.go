@@ -21,14 +21,14 @@ import (
 func Check(call problem.Call, o params.Options) *problem.Problem {
 	if f := o.Brand.Frame; f != "" && f != "none" {
 		_, name, _ := params.Get(call, params.Frame)
-		return problem.BadValue.Newf(params.Frame.Name, call.With(name, "none"),
-			"a label sheet draws no frame (%s): the label is the frame, and frame_text, with frame=none, is the caption under the code", f)
+		return problem.BadValue.New(params.Frame.Name, fmt.Sprintf(
+			"a label sheet draws no frame (%s): the label is the frame, and frame_text, with frame=none, is the caption under the code", f), call.With(name, "none"))
 	}
 	// A label holds one square QR symbol: its side, the advice and the
 	// caption's place are worked out for that (docs/symbols.md).
 	if fam := o.Family; fam.Symbol != qr.QR || fam.Parts > 0 {
-		return problem.Conflict.Newf(params.SymbolP.Name, call.With("", "", params.SymbolP.Name, params.Parts.Name, params.PartsLayout.Name, params.RMQRHeight.Name, params.VersionP.Name, params.Mask.Name),
-			"a label sheet holds one QR symbol a label, not a %s; use output zip, svg or base64 for Micro QR, rMQR and sequences", familyName(fam))
+		return problem.Conflict.New(params.SymbolP.Name, fmt.Sprintf(
+			"a label sheet holds one QR symbol a label, not a %s; use output zip, svg or base64 for Micro QR, rMQR and sequences", familyName(fam)), call.With("", "", params.SymbolP.Name, params.Parts.Name, params.PartsLayout.Name, params.RMQRHeight.Name, params.VersionP.Name, params.Mask.Name))
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"fmt"
 	"math"
 
 	"qrkeyless/core/params"
@@ -142,12 +143,12 @@ func (l Layout) Captioned() *problem.Problem {
 	}
 	if fit == 0 {
 		_, name, _ := params.Get(l.call, CaptionAtP)
-		return problem.BadValue.Newf(CaptionAtP.Name, l.call.With(name, Right),
-			"a label of %s leaves no room for a caption %s its code", l.size(), l.where())
+		return problem.BadValue.New(CaptionAtP.Name, fmt.Sprintf(
+			"a label of %s leaves no room for a caption %s its code", l.size(), l.where()), l.call.With(name, Right))
 	}
 	_, name, _ := params.Get(l.call, CodeMM)
-	return problem.BadValue.Newf(CodeMM.Name, l.call.With(name, pnum(fit)),
-		"code_mm=%s leaves no room for a caption %s the code: at most %s mm does", pnum(l.Code), l.where(), pnum(fit))
+	return problem.BadValue.New(CodeMM.Name, fmt.Sprintf(
+		"code_mm=%s leaves no room for a caption %s the code: at most %s mm does", pnum(l.Code), l.where(), pnum(fit)), l.call.With(name, pnum(fit)))
 }
 
 // where says where captions go, in words: below, above, right of.

@@ -288,8 +288,8 @@ func Read(call problem.Call) (Layout, *problem.Problem) {
 	}
 	switch {
 	case preset != "" && len(own) > 0:
-		return l, problem.Conflict.Newf(PresetP.Name, call.With("", "", PresetP.Names()...),
-			"preset=%q and %s both say where the labels go; give a preset, or a grid of your own (columns and rows) without one", preset, strings.Join(own, ", "))
+		return l, problem.Conflict.New(PresetP.Name, fmt.Sprintf(
+			"preset=%q and %s both say where the labels go; give a preset, or a grid of your own (columns and rows) without one", preset, strings.Join(own, ", ")), call.With("", "", PresetP.Names()...))
 	case len(own) > 0:
 		return custom(call, l)
 	}
@@ -308,8 +308,8 @@ func Read(call problem.Call) (Layout, *problem.Problem) {
 	}
 	if pr.Paper != l.Paper.Name {
 		if paperGiven {
-			return l, problem.Conflict.Newf(PaperP.Name, call.With(name, pr.Paper),
-				"preset=%s is a %s sheet, not %s", pr.Name, pr.Paper, l.Paper.Name)
+			return l, problem.Conflict.New(PaperP.Name, fmt.Sprintf(
+				"preset=%s is a %s sheet, not %s", pr.Name, pr.Paper, l.Paper.Name), call.With(name, pr.Paper))
 		}
 		for _, pp := range Papers {
 			if pp.Name == pr.Paper {
@@ -330,8 +330,8 @@ func custom(call problem.Call, l Layout) (Layout, *problem.Problem) {
 	for _, g := range []params.Param{Columns, Rows} {
 		v, name, _ := params.Get(call, g)
 		if v == "" {
-			return l, problem.Missing.Newf(g.Name, call.With(g.Name, g.Example),
-				"a grid of your own needs both columns and rows; %s is missing", g.Name)
+			return l, problem.Missing.New(g.Name, fmt.Sprintf(
+				"a grid of your own needs both columns and rows; %s is missing", g.Name), call.With(g.Name, g.Example))
 		}
 		if *ints[g.Name], p = params.Integer(call, g, name, v); p != nil {
 			return l, p
@@ -360,11 +360,11 @@ func custom(call problem.Call, l Layout) (Layout, *problem.Problem) {
 		}
 		fit := int((d.page + d.gap) / (MinLabel + d.gap))
 		if fit >= 1 {
-			return l, problem.BadValue.Newf(d.count.Name, call.With(d.count.Name, strconv.Itoa(fit)),
-				"%s=%d leaves labels %.1f mm; a label needs at least %d mm a side: at most %d fit", d.count.Name, d.n, d.side, MinLabel, fit)
+			return l, problem.BadValue.New(d.count.Name, fmt.Sprintf(
+				"%s=%d leaves labels %.1f mm; a label needs at least %d mm a side: at most %d fit", d.count.Name, d.n, d.side, MinLabel, fit), call.With(d.count.Name, strconv.Itoa(fit)))
 		}
-		return l, problem.BadValue.Newf(d.margin.Name, call.With(d.margin.Name, d.margin.Default, GapX.Name, GapY.Name),
-			"the margins and gaps leave no room for a label of %d mm", MinLabel)
+		return l, problem.BadValue.New(d.margin.Name, fmt.Sprintf(
+			"the margins and gaps leave no room for a label of %d mm", MinLabel), call.With(d.margin.Name, d.margin.Default, GapX.Name, GapY.Name))
 	}
 	l.Left, l.Top, l.PitchX, l.PitchY = mx, my, l.W+gx, l.H+gy
 	return finish(call, l)
@@ -404,8 +404,8 @@ func (l *Layout) codeFits() *problem.Problem {
 		return nil
 	}
 	_, name, _ := params.Get(l.call, CodeMM)
-	return problem.BadValue.Newf(CodeMM.Name, l.call.With(name, pnum(fit)),
-		"code_mm=%s does not fit a label of %s: at most %s mm does, %s mm with a caption %s it", pnum(l.Code), l.size(), pnum(fit), pnum(l.Fit(true)), l.where())
+	return problem.BadValue.New(CodeMM.Name, fmt.Sprintf(
+		"code_mm=%s does not fit a label of %s: at most %s mm does, %s mm with a caption %s it", pnum(l.Code), l.size(), pnum(fit), pnum(l.Fit(true)), l.where()), l.call.With(name, pnum(fit)))
 }
 
 // startFits checks that start_at is a label of the page.
@@ -414,8 +414,8 @@ func (l *Layout) startFits() *problem.Problem {
 		return nil
 	}
 	_, name, _ := params.Get(l.call, StartAt)
-	return problem.BadValue.Newf(StartAt.Name, l.call.With(name, strconv.Itoa(l.PerPage())),
-		"start_at=%d is past the last label: a page holds %d", l.StartAt, l.PerPage())
+	return problem.BadValue.New(StartAt.Name, fmt.Sprintf(
+		"start_at=%d is past the last label: a page holds %d", l.StartAt, l.PerPage()), l.call.With(name, strconv.Itoa(l.PerPage())))
 }
 
 // enum reads one of p's values, p's default when it is not given.
@@ -455,13 +455,13 @@ func number(call problem.Call, p params.Param) (float64, *problem.Problem) {
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, problem.BadValue.Newf(p.Name, call.With(name, p.Example),
-			"%s=%q is not a number of millimetres; use %d to %d", name, v, p.Min, p.Max)
+		return 0, problem.BadValue.New(p.Name, fmt.Sprintf(
+			"%s=%q is not a number of millimetres; use %d to %d", name, v, p.Min, p.Max), call.With(name, p.Example))
 	}
 	if f < float64(p.Min) || f > float64(p.Max) {
 		bound := math.Min(math.Max(f, float64(p.Min)), float64(p.Max))
-		return 0, problem.BadValue.Newf(p.Name, call.With(name, pnum(bound)),
-			"%s=%s is out of range; %s must be %d to %d mm", name, pnum(f), p.Name, p.Min, p.Max)
+		return 0, problem.BadValue.New(p.Name, fmt.Sprintf(
+			"%s=%s is out of range; %s must be %d to %d mm", name, pnum(f), p.Name, p.Min, p.Max), call.With(name, pnum(bound)))
 	}
 	return math.Round(f*100) / 100, nil
 }

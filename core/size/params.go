@@ -2,6 +2,7 @@ package size
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -68,14 +69,14 @@ func Read(call problem.Call) (Input, *problem.Problem) {
 			continue
 		}
 		if err := n.set(&in, v); err != nil {
-			return in, problem.BadValue.Newf(n.Name, call.With(name, n.Example), "%s=%q is not a number", name, v)
+			return in, problem.BadValue.New(n.Name, fmt.Sprintf("%s=%q is not a number", name, v), call.With(name, n.Example))
 		}
 		// Zero is a value like any other: dpi=0 is as wrong as dpi=-5,
 		// never a quiet way to ask for the default. (Recommend checks the
 		// upper bounds, with fixes of its own.)
 		if iv, _ := strconv.Atoi(v); n.Type == "integer" && n.Max > 0 && iv < n.Min {
-			return in, problem.BadValue.Newf(n.Name, call.With(name, strconv.Itoa(n.Min)),
-				"%s=%d is out of range; %s must be %d to %d", name, iv, n.Name, n.Min, n.Max)
+			return in, problem.BadValue.New(n.Name, fmt.Sprintf(
+				"%s=%d is out of range; %s must be %d to %d", name, iv, n.Name, n.Min, n.Max), call.With(name, strconv.Itoa(n.Min)))
 		}
 	}
 	return in, nil

@@ -33,10 +33,10 @@ func checked(ctx context.Context, call problem.Call, c *qr.Code, text string, o 
 	}
 	detail := "the code would not scan: " + strings.Join(rep.Warnings, " ")
 	if fix, why, ok := nearest(ctx, call, c, text, o); ok {
-		return nil, rep, problem.NoScan.Newf(Field(o), fix, "%s %s", detail, why)
+		return nil, rep, problem.NoScan.New(Field(o), fmt.Sprintf("%s %s", detail, why), fix)
 	}
-	return nil, rep, problem.NoScan.Newf(Field(o), call.With("", "", brandNames()...),
-		"%s No branding of it scans; the fix is the plain code, which verify can explain.", detail)
+	return nil, rep, problem.NoScan.New(Field(o), fmt.Sprintf(
+		"%s No branding of it scans; the fix is the plain code, which verify can explain.", detail), call.With("", "", brandNames()...))
 }
 
 // Field names the branding parameter a 422 is about.

@@ -10,6 +10,7 @@ package verify
 
 import (
 	"context"
+	"fmt"
 
 	"qrkeyless/core/brand"
 	"qrkeyless/core/budget"
@@ -130,7 +131,7 @@ func Charge(ctx context.Context, r generate.Request, c *qr.Code, f render.Format
 	case byPlan:
 		return problem.TooLarge.New("", b.Needs("making this code", w.CPU()), PlanFix(ctx, r, v, f))
 	case !ok:
-		return problem.TooLarge.Newf("", "Ask for a smaller size or a plainer style.", "drawing this code would take about %d ms; a request may take %d ms", w.Ns/1e6, b.Draw.Limit/1e6)
+		return problem.TooLarge.New("", fmt.Sprintf("drawing this code would take about %d ms; a request may take %d ms", w.Ns/1e6, b.Draw.Limit/1e6), "Ask for a smaller size or a plainer style.")
 	}
 	return nil
 }

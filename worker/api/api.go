@@ -153,7 +153,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// A panic is a bug; answer it as one rather than let it end the
 		// Worker's Go instance for every request that follows.
 		if v := recover(); v != nil {
-			p := problem.Internal.Newf("", "Report the request; it should have worked or had a 4xx answer.", "internal error: %v", v)
+			p := problem.Internal.New("", fmt.Sprintf("internal error: %v", v), "Report the request; it should have worked or had a 4xx answer.")
 			writeProblem(w, r, p)
 		}
 	}()
@@ -199,8 +199,8 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rt.handle(w, r)
 	default:
 		h.Set("Allow", strings.Join(allow, ", "))
-		writeProblem(w, r, problem.NotAllowed.Newf("", methodFix(rt, r),
-			"%s is not allowed on %s; use %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+		writeProblem(w, r, problem.NotAllowed.New("", fmt.Sprintf(
+			"%s is not allowed on %s; use %s", r.Method, r.URL.Path, strings.Join(allow, ", ")), methodFix(rt, r)))
 	}
 }
 
@@ -229,8 +229,8 @@ func (s *server) match(path string) *route {
 }
 
 func (s *server) notFound(w http.ResponseWriter, r *http.Request) {
-	writeProblem(w, r, problem.NotFound.Newf("", "/api/v1/qr?data=https%3A%2F%2Fexample.com",
-		"no endpoint at %s; generation is GET /api/v1/qr?data=... or GET /q/<data>.png", r.URL.Path))
+	writeProblem(w, r, problem.NotFound.New("", fmt.Sprintf(
+		"no endpoint at %s; generation is GET /api/v1/qr?data=... or GET /q/<data>.png", r.URL.Path), "/api/v1/qr?data=https%3A%2F%2Fexample.com"))
 }
 
 // linkCode is the API's own answer for url, for a page opened from a
@@ -313,8 +313,8 @@ func affordBody(r *http.Request) *problem.Problem {
 	}
 	fits := b.CPU.Left() / budget.ByteCPU
 	tooBig := func(n int64) *problem.Problem {
-		return problem.TooLarge.Newf("", fmt.Sprintf("Send a body of at most %d KB: fewer items, a smaller picture or a smaller logo per call; or, on Cloudflare's paid plan, raise QR_CPU_MS (docs/deploy.md, \"Plan\").", fits/1000),
-			"%s", b.Needs(fmt.Sprintf("reading a body of %d bytes or more", n), n*budget.ByteCPU))
+		return problem.TooLarge.New("", fmt.Sprintf(
+			"%s", b.Needs(fmt.Sprintf("reading a body of %d bytes or more", n), n*budget.ByteCPU)), fmt.Sprintf("Send a body of at most %d KB: fewer items, a smaller picture or a smaller logo per call; or, on Cloudflare's paid plan, raise QR_CPU_MS (docs/deploy.md, \"Plan\").", fits/1000))
 	}
 	if r.ContentLength > fits {
 		return tooBig(r.ContentLength)

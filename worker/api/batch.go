@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
@@ -53,12 +54,12 @@ func (s *server) batch(w http.ResponseWriter, r *http.Request) {
 // (tooBig says what to do instead).
 func jsonBody(r *http.Request, limit int64, what, fix, tooBig string) ([]byte, *problem.Problem) {
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		p := problem.Unsupported.Newf("", fix, "Content-Type %q is not accepted; %s, application/json", r.Header.Get("Content-Type"), what)
+		p := problem.Unsupported.New("", fmt.Sprintf("Content-Type %q is not accepted; %s, application/json", r.Header.Get("Content-Type"), what), fix)
 		p.Allowed = []string{"application/json"}
 		return nil, p
 	}
 	if r.ContentLength > limit {
-		return nil, problem.TooLarge.Newf("", tooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+		return nil, problem.TooLarge.New("", fmt.Sprintf("the body is %d bytes; the limit is %d", r.ContentLength, limit), tooBig)
 	}
 	return readLimited(r.Body, limit, r.ContentLength, tooBig)
 }

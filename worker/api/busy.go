@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -36,8 +37,8 @@ func (s *Slots) acquire(w http.ResponseWriter, r *http.Request) (release func(),
 		return func() { <-s.free }, true
 	case <-ctx.Done():
 		w.Header().Set("Retry-After", "1")
-		writeProblem(w, r, problem.TooMany.Newf("", "Retry after a second; send many codes in one batch call rather than many calls at once.",
-			"every one of the %d slots for decode, verify, batch and MCP calls stayed busy for %v", cap(s.free), s.wait))
+		writeProblem(w, r, problem.TooMany.New("", fmt.Sprintf(
+			"every one of the %d slots for decode, verify, batch and MCP calls stayed busy for %v", cap(s.free), s.wait), "Retry after a second; send many codes in one batch call rather than many calls at once."))
 		return nil, false
 	}
 }

@@ -67,8 +67,8 @@ func (s *server) readQRCode(w http.ResponseWriter, r *http.Request) {
 // fetchRefused is the problem of an image given by its address (goQR's
 // fileurl): this service fetches nothing, so the fix sends the file.
 func fetchRefused(r *http.Request) *problem.Problem {
-	return problem.BadValue.Newf(compat.GoQRFileURL, fmt.Sprintf("POST %s with the image itself as multipart form field file: curl -F file=@code.png %s%s", r.URL.Path, reply.Origin(r), r.URL.Path),
-		"%s names an image to fetch, and this service fetches nothing: send the image itself", compat.GoQRFileURL)
+	return problem.BadValue.New(compat.GoQRFileURL, fmt.Sprintf(
+		"%s names an image to fetch, and this service fetches nothing: send the image itself", compat.GoQRFileURL), fmt.Sprintf("POST %s with the image itself as multipart form field file: curl -F file=@code.png %s%s", r.URL.Path, reply.Origin(r), r.URL.Path))
 }
 
 // compatDoc documents a peer's path: its parameters as the peer names

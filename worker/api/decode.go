@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -64,7 +65,7 @@ func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, im
 		limit += 64 << 10 // part headers and boundaries
 	}
 	if r.ContentLength > limit {
-		return nil, body, problem.TooLarge.Newf("", imageTooBig, "the body is %d bytes; the limit is %d", r.ContentLength, limit)
+		return nil, body, problem.TooLarge.New("", fmt.Sprintf("the body is %d bytes; the limit is %d", r.ContentLength, limit), imageTooBig)
 	}
 	switch {
 	case strings.HasPrefix(mt, "image/"):
@@ -102,7 +103,7 @@ func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, im
 		}
 		return img, body, nil
 	}
-	p := problem.Unsupported.Newf("", sendImage(path), "Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", "))
+	p := problem.Unsupported.New("", fmt.Sprintf("Content-Type %q is not accepted; send %s, multipart/form-data or application/json", r.Header.Get("Content-Type"), strings.Join(scan.Types, ", ")), sendImage(path))
 	p.Allowed = append(append([]string(nil), scan.Types...), "multipart/form-data", "application/json")
 	return nil, body, p
 }
@@ -119,7 +120,7 @@ func readLimited(body io.Reader, limit, size int64, tooBig string) ([]byte, *pro
 		return nil, problem.BadBody.New("", "could not read the body: "+err.Error(), "Send the whole body again.")
 	}
 	if int64(buf.Len()) > limit {
-		return nil, problem.TooLarge.Newf("", tooBig, "the body is over the limit of %d bytes", limit)
+		return nil, problem.TooLarge.New("", fmt.Sprintf("the body is over the limit of %d bytes", limit), tooBig)
 	}
 	return buf.Bytes(), nil
 }

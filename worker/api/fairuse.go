@@ -127,8 +127,8 @@ func isCall(l Limit, method string, head []byte) bool {
 // TooMany is the 429 of a client over a class's limit: Retry-After says
 // when its window ends, the fix how to stay within it.
 func TooMany(l Limit, retry int) *problem.Problem {
-	return problem.TooMany.Newf("", fmt.Sprintf("Retry after %d s, and stay within %d %s requests every %d seconds from one address: keep and reuse what you fetch (codes are cacheable forever) and %s.", retry, l.Requests, l.Class, l.Period, l.Hint),
-		"more than %d %s requests in %d seconds from one address; retry after %d s", l.Requests, l.Class, l.Period, retry)
+	return problem.TooMany.New("", fmt.Sprintf(
+		"more than %d %s requests in %d seconds from one address; retry after %d s", l.Requests, l.Class, l.Period, retry), fmt.Sprintf("Retry after %d s, and stay within %d %s requests every %d seconds from one address: keep and reuse what you fetch (codes are cacheable forever) and %s.", retry, l.Requests, l.Class, l.Period, l.Hint))
 }
 
 // limiter counts each client's requests per class in fixed windows, as

@@ -93,17 +93,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func refuse(r *http.Request) *problem.Problem {
 	if addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local(addr.String()) {
 		if !local(r.Host) {
-			return problem.Forbidden.Newf("", "Call the local server by a local name, such as http://127.0.0.1 or http://localhost.", "Host %q is not local; a server on a loopback address answers only local names", r.Host)
+			return problem.Forbidden.New("", fmt.Sprintf("Host %q is not local; a server on a loopback address answers only local names", r.Host), "Call the local server by a local name, such as http://127.0.0.1 or http://localhost.")
 		}
 		if o := r.Header.Get("Origin"); o != "" {
 			if u, err := url.Parse(o); err != nil || !local(u.Host) {
-				return problem.Forbidden.Newf("", "Call the local server from a page on a local origin, or from a client that sends no Origin.", "Origin %q is not local; a server on a loopback address answers only local pages", o)
+				return problem.Forbidden.New("", fmt.Sprintf("Origin %q is not local; a server on a loopback address answers only local pages", o), "Call the local server from a page on a local origin, or from a client that sends no Origin.")
 			}
 		}
 	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		p := problem.Unsupported.Newf("", `POST /api/mcp with Content-Type application/json and a JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
-			"Content-Type %q is not accepted; the tool server takes JSON-RPC as application/json", r.Header.Get("Content-Type"))
+		p := problem.Unsupported.New("", fmt.Sprintf(
+			"Content-Type %q is not accepted; the tool server takes JSON-RPC as application/json", r.Header.Get("Content-Type")), `POST /api/mcp with Content-Type application/json and a JSON-RPC message, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
 		p.Allowed = []string{"application/json"}
 		return p
 	}
@@ -126,8 +126,8 @@ func local(hostport string) bool {
 // of any ordinary message (jsonrpc, id and method come before the params).
 func read(r *http.Request) ([]byte, *problem.Problem) {
 	tooLarge := func(read int) *problem.Problem {
-		return problem.TooLarge.Newf("", "Send an image of at most 16 MiB to qr_decode, or split a qr_batch call.",
-			"the message is over %d bytes (the limit); it said it was %d", maxBody, max(r.ContentLength, int64(read)))
+		return problem.TooLarge.New("", fmt.Sprintf(
+			"the message is over %d bytes (the limit); it said it was %d", maxBody, max(r.ContentLength, int64(read))), "Send an image of at most 16 MiB to qr_decode, or split a qr_batch call.")
 	}
 	if r.ContentLength > maxBody {
 		head := make([]byte, 4<<10)

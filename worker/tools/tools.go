@@ -120,7 +120,7 @@ func run(c call) server.ToolHandlerFunc {
 			// A panic is a bug; answer it as one rather than let it end the
 			// Worker's Go instance for every request that follows.
 			if v := recover(); v != nil {
-				res = problemResult(ctx, problem.Internal.Newf("", "Report the call; it should have worked or had a problem document.", "internal error: %v", v))
+				res = problemResult(ctx, problem.Internal.New("", fmt.Sprintf("internal error: %v", v), "Report the call; it should have worked or had a problem document."))
 			}
 		}()
 		args, ok := req.Params.Arguments.(map[string]any)
@@ -190,7 +190,7 @@ func query(args map[string]any, skip ...string) (url.Values, *problem.Problem) {
 	}
 	q := url.Values{}
 	return q, params.Object(rest, q, func(name string) *problem.Problem {
-		return problem.BadValue.Newf(name, "Give "+name+" as a string or a number.", "%s must be a string or a number", name)
+		return problem.BadValue.New(name, fmt.Sprintf("%s must be a string or a number", name), "Give "+name+" as a string or a number.")
 	})
 }
 
@@ -244,7 +244,7 @@ func typedQuery(args map[string]any, q url.Values) (*payload.Kind, *problem.Prob
 			`Give "fields" as an object, e.g. {"type":"wifi","fields":{"ssid":"Home","password":"..."}}.`)
 	}
 	if p := params.Object(fields, q, func(f string) *problem.Problem {
-		return problem.BadValue.Newf(f, "Give fields."+f+" as a string.", "fields.%s must be a string", f)
+		return problem.BadValue.New(f, fmt.Sprintf("fields.%s must be a string", f), "Give fields."+f+" as a string.")
 	}); p != nil {
 		return nil, p
 	}
