@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,17 +89,18 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	var req Request
 	if d, m := budget.JSONShape(body); d > budget.MaxJSONDepth || m > budget.MaxJSONMembers {
 		return req, problem.BadBody.New("", fmt.Sprintf(
-			"the body nests %d levels deep and has an object of %d members; at most %d levels and %d members are read", d, m, budget.MaxJSONDepth, budget.MaxJSONMembers), `POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
+			"the body nests %d levels deep and has an object of %d members; at most %d levels and %d members are read", d, m, budget.MaxJSONDepth, budget.MaxJSONMembers), example)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		return req, problem.BadBody.New("", "the body is not a batch request: "+err.Error(),
-			`POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
+		if p := unknownMember(body); p != nil {
+			return req, p
+		}
+		return req, problem.BadBody.New("", "the body is not a batch request: "+err.Error(), example)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return req, problem.BadBody.New("", "the body goes on after the batch request's JSON object; send one object and nothing after it",
-			`POST `+path+` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`)
+		return req, problem.BadBody.New("", "the body goes on after the batch request's JSON object; send one object and nothing after it", example)
 	}
 	if req.Output == "" {
 		req.Output = Outputs[0]
@@ -126,6 +128,58 @@ func Parse(body []byte) (Request, *problem.Problem) {
 	return req, nil
 }
 
+// The members a request, an item and a sheet take.
+var (
+	requestMembers = params.Members(Request{})
+	itemMembers    = params.Members(Item{})
+	sheetMembers   = sheetNames()
+)
+
+func sheetNames() []string {
+	var out []string
+	for _, p := range sheet.Params {
+		out = append(out, p.Names()...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// unknownMember is the problem for a body that a strict reading refused
+// for a member it does not know, at the top or in an item; nil for any
+// other fault, which the strict reading's own error then names. It runs
+// only once a body has been refused, so a good body is read once.
+func unknownMember(body []byte) *problem.Problem {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(body, &top) != nil {
+		return nil
+	}
+	if k := params.Unknown(top, requestMembers); k != "" {
+		fix := example
+		if len(body) <= maxFixBody {
+			fix = `POST ` + path + ` with ` + params.Without(top, k, requestMembers)
+		}
+		return params.UnknownMember("", k, requestMembers, fix)
+	}
+	var items []map[string]json.RawMessage
+	if json.Unmarshal(top["items"], &items) != nil {
+		return nil
+	}
+	for i, it := range items {
+		if k := params.Unknown(it, itemMembers); k != "" {
+			at := fmt.Sprintf("items[%d]", i)
+			return params.UnknownMember(at, k, itemMembers, "Send "+at+" as "+params.Without(it, k, itemMembers))
+		}
+	}
+	return nil
+}
+
+// maxFixBody is the longest body a fix repeats whole; a longer one's fix
+// is the example call.
+const maxFixBody = 2000
+
+// example is the call a problem with the whole body at fault shows.
+const example = `POST ` + path + ` with {"output":"url","style":{"size":300},"items":[{"id":"a","data":"https://example.com"}]}`
+
 // MaxLabels is the most labels one sheet fills, copies and the labels
 // start_at leaves blank included: each code is drawn once however many
 // labels it fills, so labels cost a few bytes each.
@@ -134,6 +188,9 @@ const MaxLabels = 10000
 // readLayout reads the sheet's layout: for output sheet, its options or
 // the default sheet; for another output, none may be given.
 func readLayout(req *Request) *problem.Problem {
+	if k := params.Unknown(req.Sheet, sheetMembers); k != "" {
+		return params.UnknownMember("sheet", k, sheetMembers, `"sheet":`+params.Without(req.Sheet, k, sheetMembers))
+	}
 	if req.Output != "sheet" {
 		if len(req.Sheet) > 0 {
 			return problem.BadValue.New("sheet", `"sheet" lays out output sheet, and output is `+strconv.Quote(req.Output),

@@ -425,3 +425,28 @@ func TestOneIsRun(t *testing.T) {
 		t.Errorf("item 0 reads %q, %v", got, err)
 	}
 }
+
+// Every object of the body refuses a member it does not take, naming the
+// member, the ones it takes and, for a near miss, the body corrected.
+func TestParseUnknownMembers(t *testing.T) {
+	for _, tt := range []struct {
+		body, field, fix string
+	}{
+		{`{"itemz":[{"data":"a"}]}`, "itemz", `POST /api/v1/qr/batch with {"items":[{"data":"a"}]}`},
+		{`{"items":[{"data":"a"}],"colour":"red"}`, "colour", `POST /api/v1/qr/batch with {"items":[{"data":"a"}]}`},
+		{`{"items":[{"data":"a"},{"dat":"b"}]}`, "items[1].dat", `Send items[1] as {"data":"b"}`},
+		{`{"output":"sheet","sheet":{"label":"3474"},"items":[{"data":"a"}]}`, "sheet.label", `"sheet":{}`},
+		{`{"output":"sheet","sheet":{"prest":"3474"},"items":[{"data":"a"}]}`, "sheet.prest", `"sheet":{"preset":"3474"}`},
+		// The member is refused before the sheet is found out of place.
+		{`{"sheet":{"colums":3},"items":[{"data":"a"}]}`, "sheet.colums", `"sheet":{"columns":3}`},
+	} {
+		_, p := Parse([]byte(tt.body))
+		if p == nil || p.Status != 400 || p.Field != tt.field || p.Fix != tt.fix || len(p.Allowed) == 0 {
+			t.Errorf("%s: %+v, want field %s and fix %s", tt.body, p, tt.field, tt.fix)
+			continue
+		}
+		if _, p := Parse([]byte(tt.body)); !strings.Contains(p.Detail, strings.Join(p.Allowed, ", ")) {
+			t.Errorf("%s: the detail does not list what is taken: %s", tt.body, p.Detail)
+		}
+	}
+}

@@ -2,11 +2,13 @@ package params
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"net/url"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,5 +85,73 @@ func ToJSON(q url.Values) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.Encode(m) // map keys are sorted
+	return strings.TrimSpace(b.String())
+}
+
+// Members lists the JSON names of a struct's exported fields, as
+// encoding/json reads them: the members an object of it may carry. v is
+// the struct or a pointer to it.
+func Members(v any) []string {
+	t := reflect.TypeOf(v)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var out []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		out = append(out, cmp.Or(name, f.Name))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Unknown returns the first key of an object, in name order, that is not
+// one of allowed, or "" when every key is known.
+func Unknown[V any](object map[string]V, allowed []string) string {
+	for _, k := range slices.Sorted(maps.Keys(object)) {
+		if !slices.Contains(allowed, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// UnknownMember is the problem for a member key of a request body's
+// object that the object does not take. at is where the object is
+// ("sheet", "items[2]"; empty for the body itself); the detail names every
+// member allowed, and the near miss when key misspells one. fix is the
+// call corrected.
+func UnknownMember(at, key string, allowed []string, fix string) *problem.Problem {
+	field, in := key, "the body"
+	if at != "" {
+		field, in = at+"."+key, at
+	}
+	detail := fmt.Sprintf("%s has no member %q; it takes %s", in, key, strings.Join(allowed, ", "))
+	if near := NearMiss(key, allowed); near != "" {
+		detail += fmt.Sprintf("; did you mean %q?", near)
+	}
+	p := problem.BadBody.New(field, detail, fix)
+	p.Allowed = allowed
+	return p
+}
+
+// Without returns a JSON object as it was sent, with key renamed to its
+// near miss among allowed or, when it misspells none, left out: the object
+// an UnknownMember problem's fix shows, its members in name order.
+func Without[V any](object map[string]V, key string, allowed []string) string {
+	fixed := maps.Clone(object)
+	delete(fixed, key)
+	if near := NearMiss(key, allowed); near != "" {
+		if _, taken := fixed[near]; !taken {
+			fixed[near] = object[key]
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(fixed) // map keys are sorted
 	return strings.TrimSpace(b.String())
 }

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"qrkeyless/core/compat"
+	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
 	"qrkeyless/core/scan"
 	"qrkeyless/worker/reply"
@@ -94,8 +97,8 @@ func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, im
 		if p != nil {
 			return nil, body, p
 		}
-		if err := json.Unmarshal(raw, &body); err != nil || body.Image == "" {
-			return nil, body, problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, `Send {"image":"data:image/png;base64,iVBOR..."}`)
+		if p := readImageBody(raw, path, &body); p != nil {
+			return nil, body, p
 		}
 		img, err := scan.DecodeDataURI(body.Image)
 		if err != nil {
@@ -107,6 +110,38 @@ func imageFromRequest(r *http.Request, path string, lim scan.Limits) ([]byte, im
 	p.Allowed = append(append([]string(nil), scan.Types...), "multipart/form-data", "application/json")
 	return nil, body, p
 }
+
+// readImageBody reads the JSON body of a request to path into body. Only
+// inspect takes overlay; a member the body does not take is refused with
+// the members it does, as every object of a request body is.
+func readImageBody(raw []byte, path string, body *imageBody) *problem.Problem {
+	const fix = `Send {"image":"data:image/png;base64,iVBOR..."}`
+	members := imageMembers
+	if path != "/api/v1/inspect" {
+		members = []string{"image"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(body)
+	if _, end := dec.Token(); err == nil && end != io.EOF {
+		err = errors.New("more after the object") // as json.Unmarshal refuses it
+	}
+	if err != nil || body.Overlay != nil && !slices.Contains(members, "overlay") {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) == nil {
+			if k := params.Unknown(m, members); k != "" {
+				return params.UnknownMember("", k, members, fix)
+			}
+		}
+	}
+	if err != nil || body.Image == "" {
+		return problem.BadBody.New("image", `the JSON body needs "image": "data:image/png;base64,..."`, fix)
+	}
+	return nil
+}
+
+// imageMembers are the members of an image's JSON body.
+var imageMembers = params.Members(imageBody{})
 
 // readLimited reads at most limit bytes; size, when known, sizes the buffer
 // once instead of letting it double (in the Worker every copy counts).
