@@ -7,11 +7,35 @@ include bench/targets.mk
 GOFLAGS_BUILD := -ldflags='-s -w' -trimpath
 export WRANGLER_SEND_METRICS := false
 
-.PHONY: dev test build worker site templ templ-check third-party chromium print-tools node_modules segno vet unit e2e bench soak load collector screens clean
+.PHONY: dev help quick deps test build worker site templ templ-check third-party chromium print-tools node_modules segno vet unit e2e bench soak load collector screens clean
+
+# Each target a person runs has a comment "## name: what it does" above it
+# (continued on "## " lines): make help lists them.
 
 ## dev: build everything and serve API, MCP and editor on workerd at 127.0.0.1:8787
 dev: node_modules build build/wrangler.toml
 	npx wrangler dev -c build/wrangler.toml --ip 127.0.0.1 --port 8787 --var QR_LOOPBACK:1
+
+## help: list the targets a person runs, from these ## comments
+help:
+	@awk '/^## [a-z0-9-]+:/ { sub(/^## /, ""); i = index($$0, ":"); printf "\n  make %-12s %s", substr($$0, 1, i - 1), substr($$0, i + 1); next } \
+		/^## / { sub(/^## /, ""); printf "\n  %18s%s", "", $$0 } END { print "" }' $(MAKEFILE_LIST)
+
+## quick: the inner loop, as any user without root or network runs it: go vet and the unit tests
+## in -short mode, tests whose oracle (zxing-cpp, segno, poppler) is not installed skipped and
+## named at the end; make unit runs them all, make deps installs what they need
+quick:
+	@mkdir -p build && rm -f build/oracle-skips.tsv
+	$(GO) vet ./...
+	QR_ORACLE_SKIPS=$(CURDIR)/build/oracle-skips.tsv $(GO) test -short ./...
+	@if [ -s build/oracle-skips.tsv ]; then \
+		echo "quick: $$(wc -l < build/oracle-skips.tsv) tests skipped their oracle, which make unit and make test require:"; \
+		cut -f1,2 build/oracle-skips.tsv | sort | uniq -c | awk -F'\t' '{ printf "  %s missing (%s)\n", $$1, $$2 }'; \
+	else echo "quick: every oracle was there; no test skipped for want of one"; fi
+
+## deps: install everything make test uses: node_modules (npm ci) and, from Debian, segno,
+## poppler, Ghostscript, qpdf, tmux, ImageMagick and Chromium (needs root and network)
+deps: node_modules segno print-tools chromium
 
 # wrangler dev runs wrangler.toml's [build] twice as it starts (once for
 # the entry, once more when its file watcher is ready), though make has
@@ -96,12 +120,14 @@ test: vet unit node_modules build e2e
 third-party:
 	bash third_party/rebuild.sh
 
+## vet: go vet natively and for WebAssembly, go.mod tidy, third_party/ copies as their patches make them
 vet:
 	bash third_party/rebuild.sh check
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(WASM_ENV) $(GO) vet ./worker/... ./wasm/...
 
+## unit: every Go test, each oracle required (installs them first: root and network)
 # The unit tests check our encoders, drawings and decoder against tools
 # that are not ours (internal/oracle): zxing-cpp from node_modules, segno
 # from Debian, poppler's pdftoppm (print-tools); QR_ORACLES makes a
@@ -114,8 +140,10 @@ unit: node_modules segno print-tools
 segno:
 	@/usr/bin/python3 -c 'import segno' 2>/dev/null || (apt-get update && apt-get install -y python3-segno)
 
+## e2e: the e2e suites against the native server and workerd (make build first);
+## SUITES="mcp editor" runs only those (bash e2e/run.sh --list names them)
 e2e: chromium print-tools build/wrangler.toml
-	MCP_TOOLS_TOKENS_MAX=$(MCP_TOOLS_TOKENS_MAX) MCP_TOOL_TOKENS_MAX=$(MCP_TOOL_TOKENS_MAX) MCP_VIEW_GZIP_MAX=$(MCP_VIEW_GZIP_MAX) bash e2e/run.sh
+	MCP_TOOLS_TOKENS_MAX=$(MCP_TOOLS_TOKENS_MAX) MCP_TOOL_TOKENS_MAX=$(MCP_TOOL_TOKENS_MAX) MCP_VIEW_GZIP_MAX=$(MCP_VIEW_GZIP_MAX) bash e2e/run.sh $(SUITES)
 
 # print-tools: the readers e2e/print opens our PDF, EPS and terminal output
 # with: poppler (pdftoppm), Ghostscript, qpdf and tmux, from Debian; and
@@ -159,5 +187,6 @@ screens: node_modules build chromium
 	until curl -sf "http://127.0.0.1:$$port/api/v1/health" >/dev/null; do sleep 0.2; done; \
 	node docs/screens.mjs "http://127.0.0.1:$$port"; status=$$?; kill $$pid; exit $$status
 
+## clean: remove build/ and wrangler's state
 clean:
 	rm -rf build .wrangler
