@@ -2,9 +2,21 @@
 # Starts the native server and the Worker under workerd (wrangler dev) on
 # free ports, runs the e2e suites against both, and stops them.
 # Expects `make build` and node_modules (make test does both).
+#
+# Usage: bash e2e/run.sh [SUITE...]   (no names: every suite, in this order)
+#        bash e2e/run.sh --list       (the suites' names)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export WRANGLER_SEND_METRICS=false
+
+all=(go redocly clients observatory agreement styleset faint brandset mcp-cost mcp mcp-go print contract conformance editor)
+if [ "${1:-}" = --list ]; then printf '%s\n' "${all[@]}"; exit 0; fi
+for s in "$@"; do
+  [[ " ${all[*]} " == *" $s "* ]] || { echo "e2e: no suite $s; the suites are: ${all[*]}" >&2; exit 2; }
+done
+picked=("$@")
+# want NAME: whether suite NAME runs (every suite when none was named).
+want() { [ ${#picked[@]} -eq 0 ] || [[ " ${picked[*]} " == *" $1 "* ]]; }
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
@@ -59,8 +71,11 @@ export QR_CONTRACT_LOG="$PWD/build/e2e-contract.jsonl"
 rm -f "$QR_CONTRACT_LOG"
 # The description itself, linted by Redocly CLI (redocly.yaml): 0 errors.
 node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$QR_NATIVE_URL/openapi.json" > build/openapi.json
+if want redocly; then
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint build/openapi.json --format summary > build/e2e-redocly.log 2>&1 || { cat build/e2e-redocly.log; exit 1; }
 grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
+fi
+if want clients; then
 # The description through the generators clients are made with: oapi-codegen
 # (Go) writes a client that must compile and call every operation at its
 # examples, each answered as documented; openapi-typescript writes types
@@ -69,8 +84,10 @@ grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
   go run . -spec ../../../build/openapi.json -base "$QR_NATIVE_URL")
 npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/e2e-openapi-typescript.log 2>&1 || { cat build/e2e-openapi-typescript.log; exit 1; }
 npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
+fi
 
-go test -count=1 ./e2e/
+if want go; then go test -count=1 ./e2e/; fi
+if want observatory; then
 # Mozilla's HTTP Observatory grades both servers' pages (docs/decisions.md,
 # "Browser policy"): installed apart, with --ignore-scripts (its postinstall
 # downloads lists; scan.mjs writes the one it reads), and openssl for the
@@ -80,10 +97,12 @@ if [ ! -d e2e/observatory/node_modules/@mdn ] || [ e2e/observatory/package-lock.
   npm ci --prefix e2e/observatory --ignore-scripts --no-audit --no-fund > build/e2e-observatory-npm.log 2>&1 || { cat build/e2e-observatory-npm.log; exit 1; }
 fi
 node e2e/observatory/scan.mjs native="$QR_NATIVE_URL" workerd="$QR_WORKERD_URL"
+fi
 # readers writes a set of pictures to build/NAME (the Go test TEST of PKG,
 # told the folder in VAR) and has e2e/agreement/SCRIPT read them with
 # readers that are not ours.
 readers() {
+  want "$1" || return 0
   rm -rf "build/$1"
   env "$2=$PWD/build/$1" go test -count=1 -run "^$3\$" "$4"
   node "e2e/agreement/$5" "build/$1"
@@ -105,19 +124,22 @@ readers faint QR_FAINT_DIR TestWriteFaintSet ./core/scan/ faint.mjs
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
 readers brandset QR_BRAND_DIR TestWriteBrandSet ./core/verify/ brand.mjs
 # What tools/list costs a model, in tokens, held to bench/targets.mk.
-node e2e/mcp/cost.mjs "$QR_NATIVE_URL" "$QR_WORKERD_URL"
-NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/
+if want mcp-cost; then node e2e/mcp/cost.mjs "$QR_NATIVE_URL" "$QR_WORKERD_URL"; fi
+if want mcp; then NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/; fi
 # The Go clients beside the TypeScript ones: the official Go SDK and
 # mcp-go's own client, at 2025-11-25 and 2026-07-28 (their own module).
-(cd e2e/mcp/go && go test -count=1 .)
+if want mcp-go; then (cd e2e/mcp/go && go test -count=1 .); fi
 # PDF and EPS opened by poppler, qpdf and Ghostscript, terminal output read
 # back and scanned off a tmux pane (make print-tools installed them).
-NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/print/
-node e2e/contract/validate.mjs "$QR_CONTRACT_LOG" "$QR_NATIVE_URL" "$QR_WORKERD_URL"
+if want print; then NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/print/; fi
+# The contract suite checks what the suites run before it recorded.
+if want contract; then node e2e/contract/validate.mjs "$QR_CONTRACT_LOG" "$QR_NATIVE_URL" "$QR_WORKERD_URL"; fi
 # The official MCP conformance suite, against both (conformance-expected.yml
 # lists what it cannot test here and why).
+if want conformance; then
 bash e2e/mcp/conformance.sh "$QR_NATIVE_URL" "$QR_WORKERD_URL" > build/e2e-conformance.log 2>&1 || { cat build/e2e-conformance.log; exit 1; }
 grep -E '^conformance:|^Passed' build/e2e-conformance.log | paste - - | sed 's/\t/ /'
+fi
 # The editor pages, /batch and /docs in Chromium, served as wrangler assets
 # by workerd, as deployed (make build wrote build/site). Their programs run
 # in the browser, so one server is the whole suite; the native server
@@ -125,6 +147,7 @@ grep -E '^conformance:|^Passed' build/e2e-conformance.log | paste - - | sed 's/\
 # every page shows (the rest would repeat the suite's four minutes), and
 # the pages' policies (site/policy), which each server sends itself, are
 # checked on it too: every page run under its Content-Security-Policy.
+want editor || exit 0
 EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/
 EDITOR_URL="$QR_NATIVE_URL" node --test --test-name-pattern='every kind has a page' e2e/editor/editor.test.mjs
 EDITOR_URL="$QR_NATIVE_URL" node --test e2e/editor/policy.test.mjs
