@@ -30,7 +30,7 @@ quick:
 	QR_ORACLE_SKIPS=$(CURDIR)/build/oracle-skips.tsv $(GO) test -short ./...
 	@if [ -s build/oracle-skips.tsv ]; then \
 		echo "quick: $$(wc -l < build/oracle-skips.tsv) tests skipped their oracle, which make unit and make test require:"; \
-		cut -f1,2 build/oracle-skips.tsv | sort | uniq -c | awk -F'\t' '{ printf "  %s missing (%s)\n", $$1, $$2 }'; \
+		cut -f1,2 build/oracle-skips.tsv | sort | uniq -c | awk -F'\t' '{ sub(/^ +/, "", $$1); printf "  %s missing (%s)\n", $$1, $$2 }'; \
 	else echo "quick: every oracle was there; no test skipped for want of one"; fi
 
 ## deps: install everything make test uses: node_modules (npm ci) and, from Debian, segno,

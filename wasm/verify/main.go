@@ -21,6 +21,8 @@ package main
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"syscall/js"
 
 	"qrkeyless/core/generate"
@@ -41,8 +43,10 @@ func draw(args []js.Value) (*verify.Code, map[string]any) {
 		return nil, fail("", "takes the editor's form: {kind, fields, style}")
 	}
 	f, errs := generate.ReadForm(jsval.Form(args[0]))
-	for control, msg := range errs {
-		return nil, fail(control, msg)
+	// The verdict names one control; the first by name, so the same form
+	// always names the same one (the page shows every control's own).
+	for _, control := range slices.Sorted(maps.Keys(errs)) {
+		return nil, fail(control, errs[control])
 	}
 	code, p := verify.Draw(f.Request)
 	if p != nil {
