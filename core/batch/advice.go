@@ -16,11 +16,11 @@ import (
 // free and it makes a smaller symbol that fits; shorter data, the fields
 // to shorten and to how many bytes for the largest version that fits
 // (generate.Request.Shorten).
-func (pl plan) advice(l sheet.Layout, code *verify.Code) string {
+func (pl plan) advice(l sheet.Layout, code *verify.Code) sheet.Advice {
 	n, margin := code.QR.Size, code.Options.Margin
 	side := l.Side()
 	if side >= sheet.Need(n, margin) {
-		return ""
+		return sheet.Advice{}
 	}
 	fits := func(v int) bool { return sheet.Need(17+4*v, margin) <= side }
 	var own []string

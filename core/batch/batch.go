@@ -69,7 +69,8 @@ type Result struct {
 	Advice  string           `json:"advice,omitempty" desc:"output sheet: when the code is too small to scan on its label from 15 cm, by how much, and the choices that would make it fit, each with the side it gives."`
 	Error   *problem.Problem `json:"error,omitempty" desc:"The item's problem, when it failed; the others are made all the same."`
 	png     []byte
-	entry   Entry // output zip: the item's file and manifest line
+	advice  sheet.Advice // output sheet: Advice in its parts
+	entry   Entry        // output zip: the item's file and manifest line
 }
 
 // Response is the JSON answer for every output but zip and sheet.
@@ -270,9 +271,9 @@ func Run(ctx context.Context, req Request, base string) (Response, *problem.Prob
 // Made is one item made by One.
 type Made struct {
 	Code   *verify.Code
-	Body   []byte // the code in the output's format (PNG for zip; none for sheet)
-	Text   string // the payload encoded
-	Advice string // output sheet: Result's advice
+	Body   []byte       // the code in the output's format (PNG for zip; none for sheet)
+	Text   string       // the payload encoded
+	Advice sheet.Advice // output sheet: Result's advice, in its parts
 }
 
 // One makes one item of req as Run makes each, with the same problems,
@@ -297,7 +298,7 @@ func One(ctx context.Context, req Request, it Item) (Made, *problem.Problem) {
 	case "json":
 		body = res.Matrix
 	}
-	return Made{Code: code, Body: body, Text: res.Payload, Advice: res.Advice}, nil
+	return Made{Code: code, Body: body, Text: res.Payload, Advice: res.advice}, nil
 }
 
 // Captions reports whether a sheet of req's items has captions, as Run
@@ -488,7 +489,8 @@ func (pl plan) make(ctx context.Context, req Request, f *render.Format, base str
 			}
 		}
 	case "sheet":
-		res.Advice = pl.advice(req.Layout, code)
+		res.advice = pl.advice(req.Layout, code)
+		res.Advice = res.advice.String()
 	}
 	return res, code
 }

@@ -369,7 +369,7 @@ func TestSheetAdvice(t *testing.T) {
 	req, _ := Parse([]byte(body))
 	req.Layout.Captions = Captions(req, req.Items)
 	for i, it := range req.Items {
-		if m, p := One(context.Background(), req, it); p != nil || m.Advice != r.Items[i].Advice {
+		if m, p := One(context.Background(), req, it); p != nil || m.Advice.String() != r.Items[i].Advice {
 			t.Errorf("item %d: One advises %q (%v)", i, m.Advice, p)
 		}
 	}

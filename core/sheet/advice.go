@@ -31,10 +31,10 @@ func Need(n, margin int) float64 {
 // caption right of the code, no caption, a preset of larger labels), and
 // own, the code's own choices, which its caller, who knows the data,
 // finds (a lower error correction, shorter data: core/batch).
-func (l Layout) Advice(n, margin int, own []string) string {
+func (l Layout) Advice(n, margin int, own []string) Advice {
 	side, need := l.Side(), Need(n, margin)
 	if side >= need-eps {
-		return ""
+		return Advice{}
 	}
 	with := "with its caption " + l.where() + " it"
 	if !l.Captions {
@@ -44,9 +44,26 @@ func (l Layout) Advice(n, margin int, own []string) string {
 		LabelDistance, n, Tenth(need), pnum(side), with)
 	alts := append(l.roomier(need), own...)
 	if len(alts) == 0 {
-		return s + "; no label of these presets holds it: give the data fewer characters, or print it larger on a grid of your own"
+		return Advice{What: s + "; no label of these presets holds it: give the data fewer characters, or print it larger on a grid of your own"}
 	}
-	return s + ". It fits with any one of: " + strings.Join(alts, "; ")
+	return Advice{What: s, Choices: alts}
+}
+
+// Advice is what a sheet says of a code too small for its label: What is
+// wrong, and Choices, each a change that would make it fit with the side
+// it gives ("caption_at=right (21.4 mm)"). The zero Advice is a code that
+// scans as it is. The browser shows the parts apart; the API sends String.
+type Advice struct {
+	What    string   `json:"what"`
+	Choices []string `json:"choices"`
+}
+
+// String is the advice as one sentence: What, then the choices.
+func (a Advice) String() string {
+	if len(a.Choices) == 0 {
+		return a.What
+	}
+	return a.What + ". It fits with any one of: " + strings.Join(a.Choices, "; ")
 }
 
 // Tenth writes a side in mm rounded up to a tenth, as advice asks for it.

@@ -310,17 +310,13 @@ func TestAdviceCanBeFollowed(t *testing.T) {
 					n := 17 + 4*v
 					a := l.Advice(n, 4, nil)
 					name := fmt.Sprintf("%s %s captions %v, version %d", p.Name, q, captions, v)
-					if (a == "") != (l.Side() >= Need(n, 4)-eps) {
+					if (a.What == "") != (l.Side() >= Need(n, 4)-eps) {
 						t.Errorf("%s: side %.1f, need %.2f: advice %q", name, l.Side(), Need(n, 4), a)
 					}
-					if a == "" {
+					if a.What == "" {
 						continue
 					}
-					_, alts, _ := strings.Cut(a, "It fits with any one of: ")
-					for _, alt := range strings.Split(alts, "; ") {
-						if alt == "" {
-							continue
-						}
+					for _, alt := range a.Choices {
 						query := mustQuery("preset=" + p.Name + "&" + q)
 						for _, kv := range choice.FindAllStringSubmatch(alt, -1) {
 							query.Set(kv[1], kv[2])
@@ -349,11 +345,11 @@ func TestAdviceOn5160(t *testing.T) {
 	l.Captions = true
 	want := "too small to scan from 0.15 m: its 29 modules need a code of 19.2 mm with the quiet zone, and this sheet's is 13.8 mm with its caption below it. " +
 		"It fits with any one of: caption_at=right (21.4 mm); no caption (21.4 mm); preset=letter-3x4, Avery 22806 (38.2 mm); ec=L (own)"
-	if got := l.Advice(29, 4, []string{"ec=L (own)"}); got != want {
+	if got := l.Advice(29, 4, []string{"ec=L (own)"}).String(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	l.Captions = false
-	if got := l.Advice(29, 4, nil); got != "" {
+	if got := l.Advice(29, 4, nil); got.What != "" || got.String() != "" {
 		t.Errorf("21.4 mm without captions: %s", got)
 	}
 }

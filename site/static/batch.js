@@ -333,9 +333,10 @@ function rowElement(r) {
     tr.className = 'weak';
   }
   // The same advice row after row is said once, and then referred to.
-  if (r.advice && r.advice === lastAdvice.text) cell(`Too small to scan, as row ${lastAdvice.row}.`);
+  const said = r.advice ? [r.advice.what, ...r.advice.choices].join('\n') : '';
+  if (said && said === lastAdvice.text) cell(`Too small to scan, as row ${lastAdvice.row}.`);
   else cell(r.advice ? advice(r.advice) : '');
-  if (r.advice && r.advice !== lastAdvice.text) lastAdvice = { text: r.advice, row: r.row };
+  if (said && said !== lastAdvice.text) lastAdvice = { text: said, row: r.row };
   return tr;
 }
 
@@ -354,18 +355,18 @@ function controlLabel(el) {
   return label ? label.firstChild.textContent.trim() : '';
 }
 
-// advice shows a sheet's size advice: what is wrong, then each choice
-// that would make the code fit, named as this page's controls name it
-// (caption_at=right is "Caption goes: Right of the code").
-function advice(text) {
+// advice shows a sheet's size advice, as batch.wasm gives it in its parts
+// ({what, choices}): what is wrong, then each choice that would make the
+// code fit, named as this page's controls name it (caption_at=right is
+// "Caption goes: Right of the code").
+function advice({ what, choices }) {
   const box = document.createElement('div');
   box.className = 'advice';
-  const [what, choices] = text.split('. It fits with any one of: ');
   box.append(Object.assign(document.createElement('p'), { textContent: `${what[0].toUpperCase()}${what.slice(1)}.` }));
-  if (choices) {
+  if (choices.length) {
     box.append(Object.assign(document.createElement('p'), { textContent: 'It fits with any one of:' }));
     const ul = document.createElement('ul');
-    for (const c of choices.split('; ')) {
+    for (const c of choices) {
       const h = humanize(c);
       ul.append(Object.assign(document.createElement('li'), { textContent: h[0].toUpperCase() + h.slice(1) }));
     }

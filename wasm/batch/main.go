@@ -57,7 +57,14 @@ func row(_ js.Value, args []js.Value) any {
 		return map[string]any{"error": map[string]any{"detail": "open a job first"}}
 	}
 	r := job.Row(arg(args, 0).Int())
-	out := map[string]any{"row": r.Row, "file": r.File, "version": r.Version, "ec": r.EC, "scans": r.Scans, "verdict": r.Verdict, "advice": r.Advice}
+	out := map[string]any{"row": r.Row, "file": r.File, "version": r.Version, "ec": r.EC, "scans": r.Scans, "verdict": r.Verdict}
+	if r.Advice.What != "" {
+		choices := make([]any, len(r.Advice.Choices))
+		for i, c := range r.Advice.Choices {
+			choices[i] = c
+		}
+		out["advice"] = map[string]any{"what": r.Advice.What, "choices": choices}
+	}
 	if r.Error != nil {
 		out["error"] = map[string]any{"field": r.Error.Field, "column": r.Error.Column, "control": r.Error.Control, "detail": r.Error.Detail, "fix": r.Error.Fix}
 	}

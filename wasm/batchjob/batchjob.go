@@ -209,8 +209,8 @@ type Row struct {
 	Version int
 	EC      string
 	Scans   bool
-	Verdict string // "yes", or why it may not scan
-	Advice  string // on a sheet, when the code is too small to scan, and what would make it fit
+	Verdict string       // "yes", or why it may not scan
+	Advice  sheet.Advice // on a sheet, when the code is too small to scan, and what would make it fit
 	Error   *Problem
 }
 

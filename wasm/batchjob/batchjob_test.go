@@ -112,7 +112,7 @@ func TestSheet(t *testing.T) {
 	s := wifiSetup
 	s.Output, s.Sheet = "sheet", map[string]string{"preset": "a4-3x7"}
 	rows, data := run(t, s)
-	if !bytes.HasPrefix(data, []byte("%PDF")) || rows[0].File != "" || rows[0].Advice != "" {
+	if !bytes.HasPrefix(data, []byte("%PDF")) || rows[0].File != "" || rows[0].Advice.What != "" {
 		t.Fatalf("%+v %.20q", rows[0], data)
 	}
 	// A logo from a file goes on every code: one image in the sheet, and
@@ -130,7 +130,7 @@ func TestSheet(t *testing.T) {
 	}
 	s.Sheet = map[string]string{"columns": "10", "rows": "20", "margin_x": "0", "margin_y": "0"}
 	rows, _ = run(t, s)
-	if !strings.HasPrefix(rows[0].Advice, "too small") {
+	if !strings.HasPrefix(rows[0].Advice.What, "too small") {
 		t.Errorf("a 10 mm code: %+v", rows[0])
 	}
 }
@@ -300,8 +300,8 @@ func TestSheetIsTheAPIs(t *testing.T) {
 			t.Errorf("%v: the page's PDF (%d bytes) is not the API's (%d bytes, %v)", layout, len(pdf), len(api), p)
 		}
 		for i, r := range rows {
-			if r.Advice != res.Items[i].Advice {
-				t.Errorf("%v row %d: the page advises %q, the API %q", layout, i, r.Advice, res.Items[i].Advice)
+			if r.Advice.String() != res.Items[i].Advice {
+				t.Errorf("%v row %d: the page advises %q, the API %q", layout, i, r.Advice.String(), res.Items[i].Advice)
 			}
 		}
 	}
@@ -309,7 +309,7 @@ func TestSheetIsTheAPIs(t *testing.T) {
 	s := wifiSetup
 	s.Output, s.Sheet = "sheet", map[string]string{"preset": "letter-3x10"}
 	rows, _ := run(t, s)
-	if !strings.Contains(rows[0].Advice, "It fits with any one of: caption_at=right (21.4 mm); no caption (21.4 mm)") {
+	if !strings.Contains(rows[0].Advice.String(), "It fits with any one of: caption_at=right (21.4 mm); no caption (21.4 mm)") {
 		t.Errorf("5160: %s", rows[0].Advice)
 	}
 }
