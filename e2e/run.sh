@@ -112,8 +112,10 @@ readers() {
 # photographed by Go and by ImageMagick at 3 and 2.5 px a module, JPEG 40
 # to 75, two frames each) read by zxing-cpp and jsQR.
 readers agreement QR_AGREEMENT_DIR TestWriteAgreementSet ./core/scan/ agreement.mjs
-# A clean render of every style and eye, 256 to 1024 px, navy on white,
-# read by zxing-cpp and jsQR: each must read every picture.
+# A clean render of every style and eye, 256 to 1024 px, and of every eye
+# with each other ball it is drawn with in two styles, navy on white, read
+# by zxing-cpp and jsQR: each must read every picture (make looks reads
+# every style).
 readers styleset QR_STYLE_DIR TestWriteStyleSet ./core/render/ styles.mjs
 # Decode against zxing-cpp on faint codes: dark and light 10 to 25 grey
 # levels apart under Gaussian noise (hardset.Faint), at every contrast our

@@ -232,6 +232,8 @@ var styleWords = map[string]wording{
 		Help: "Micro QR is for tiny marks, rMQR for narrow labels: many phone cameras read only QR, so use them where a scanner that reads them (one built on zxing-cpp) will."},
 	params.Style.Name: {Label: "Module shape", Input: "pictures"},
 	params.Eye.Name:   {Label: "Finder eyes", Input: "pictures"},
+	params.Ball.Name: {Label: "Eye balls", Input: "pictures", Options: []Option{{Value: "", Label: "The eye's own", Picture: picture(params.Ball.Name, "own")}},
+		Help: "The ball inside each finder, chosen apart from its ring. A ball that does not fit the ring among these modules is refused with one that does."},
 	params.Color.Name: {Label: "Foreground colour", Swatch: true, Help: "Hex RGB, RRGGBB or RRGGBBAA. Dark on light scans best."},
 	params.BG.Name:    {Label: "Background colour", Swatch: true, Help: "Hex, or transparent."},
 	params.EC.Name: {Label: "Error correction", Input: "select", Options: []Option{{Value: "", Label: "Automatic"}},
@@ -460,10 +462,11 @@ func secretNoteID(secrets []string) string {
 	return "secret-note"
 }
 
-// Pictures returns the pictures of the style and eye choices, PNG files
-// by their paths on the site: each a small part of a code drawn by the
-// core with that choice (the middle for a style, the top-left finder for
-// an eye), at twice the size a page shows it.
+// Pictures returns the pictures of the style, eye and eye-ball choices,
+// PNG files by their paths on the site: each a small part of a code drawn
+// by the core with that choice (the middle for a style, the top-left
+// finder for an eye, and for a ball that finder's square ring round it),
+// at twice the size a page shows it.
 func Pictures() (map[string][]byte, error) {
 	c, err := qr.Encode(pictureText, qr.L)
 	if err != nil {
@@ -471,14 +474,23 @@ func Pictures() (map[string][]byte, error) {
 	}
 	const px = 10 // pixels a module
 	out := map[string][]byte{}
-	for _, p := range []params.Param{params.Style, params.Eye} {
-		for _, v := range p.Enum() {
+	for _, p := range []params.Param{params.Style, params.Eye, params.Ball} {
+		values := p.Enum()
+		if p.Name == params.Ball.Name {
+			values = append(values, "own")
+		}
+		for _, v := range values {
 			o := render.Options{Size: px * c.Size, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: "square"}
 			crop := image.Rect(0, 0, 7*px, 7*px)
-			if p.Name == params.Style.Name {
+			switch {
+			case p.Name == params.Style.Name:
 				o.Style, crop = v, image.Rect(11*px, 13*px, 17*px, 19*px)
-			} else {
+			case p.Name == params.Eye.Name:
 				o.Eye = v
+			case v == "own": // the eye's own ball, whatever the eye: a square eye in grey
+				o.FG = color.NRGBA{0x9e, 0x9e, 0x9e, 255}
+			default: // the ball in a square ring
+				o.Ball = v
 			}
 			img, err := png.Decode(bytes.NewReader(render.PNG(c, o)))
 			if err != nil {

@@ -227,7 +227,7 @@ func options(sel *html.Node) []string {
 // added to render shows up in the editor, and the editor offers nothing
 // render would refuse.
 func TestStyleOptionsAreTheCores(t *testing.T) {
-	want := map[string][]string{"style": render.StyleNames(), "eye": render.EyeNames()}
+	want := map[string][]string{"style": render.StyleNames(), "eye": render.EyeNames(), "eye_ball": append([]string{""}, render.BallNames()...)}
 	pictures, err := Pictures()
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package generate
 import (
 	"errors"
 	"fmt"
+	"net/url"
 
 	"qrkeyless/core/params"
 	"qrkeyless/core/problem"
@@ -15,8 +16,12 @@ import (
 // problem whose fix is the call at the highest level that holds it, or,
 // when none does or the kind fixes the level, the fields to shorten and
 // by how much (see tooLong). An eye drawn at a version phone scanners do
-// not read it at is refused (see unsafeEye).
+// not read it at is refused (see unsafeEye), and a ball drawn in a ring
+// where scanners lose the finder before any work (see unfitBall).
 func encode(r Request) (*qr.Code, *problem.Problem) {
+	if p := unfitBall(r.Call, r.Options); p != nil {
+		return nil, p
+	}
 	e, text, p := encoder(r.Call, r.Options, r.Text)
 	if p != nil {
 		return nil, p
@@ -39,13 +44,48 @@ func unsafeEye(call problem.Call, o params.Options, c *qr.Code) *problem.Problem
 	if o.Format.Name == "json" || o.Format.Text {
 		return nil
 	}
-	ok, served, nearest := render.EyeServed(o.Eye, c.Version)
+	ok, served, eye, ball := render.EyeServed(o.Eye, o.Ball, c.Version)
 	if ok {
 		return nil
 	}
-	return problem.NoScan.New(params.Eye.Name, fmt.Sprintf(
-		"eye %s is read unreliably by common phone scanners above version %d, and this data needs version %d: eye %s scans there",
-		o.Eye, served, c.Version, nearest), call.With(params.Eye.Name, nearest))
+	fix := call
+	fix.Query = url.Values{}
+	for k, v := range call.Query {
+		if k != params.Ball.Name {
+			fix.Query[k] = v
+		}
+	}
+	if ball != "" {
+		fix.Query.Set(params.Ball.Name, ball)
+	}
+	field := params.Eye.Name
+	if eye == o.Eye {
+		field = params.Ball.Name
+	}
+	return problem.NoScan.New(field, fmt.Sprintf(
+		"%s is read unreliably by common phone scanners above version %d, and this data needs version %d: %s scans there",
+		render.EyeLook(o.Eye, o.Ball), served, c.Version, render.EyeLook(eye, ball)), fix.With(params.Eye.Name, eye))
+}
+
+// unfitBall is the problem of an eye_ball drawn in a ring where jsQR, a
+// reader in many web pages, loses the finder among the style's modules
+// (render.BallFits): a 422 whose fix is the call with the ball most like
+// it that fits, or with the eye's own.
+func unfitBall(call problem.Call, o params.Options) *problem.Problem {
+	if o.Format.Name == "json" || o.Format.Text {
+		return nil
+	}
+	ok, nearest := render.BallFits(o.Render())
+	if ok {
+		return nil
+	}
+	fix := call.With(params.Ball.Name, nearest)
+	if nearest == "" {
+		fix = call.With("", "", params.Ball.Name)
+	}
+	return problem.NoScan.New(params.Ball.Name, fmt.Sprintf(
+		"%s: among style %s's modules its finders are out of proportion along their diagonals, and some scanners (jsQR) lose them; %s fits there",
+		render.EyeLook(o.Eye, o.Ball), o.Style, render.EyeLook(o.Eye, nearest)), fix)
 }
 
 // version returns the version encode would give r's text, with the same

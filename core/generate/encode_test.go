@@ -29,7 +29,7 @@ func TestUnsafeEyeIsRefused(t *testing.T) {
 		return 200, "", ""
 	}
 	for _, eye := range render.EyeNames() {
-		ok, served, nearest := render.EyeServed(eye, 16)
+		ok, served, nearest, _ := render.EyeServed(eye, "", 16)
 		q := "data=" + url.QueryEscape(text) + "&ec=H&eye=" + eye
 		status, field, fix := encode(q)
 		if ok {
@@ -51,6 +51,65 @@ func TestUnsafeEyeIsRefused(t *testing.T) {
 		if s, _, _ := encode("data=" + url.QueryEscape(short) + "&eye=" + eye + "&version=" + strconv.Itoa(served) + "!"); s != 200 {
 			t.Errorf("eye %s at version %d, the largest served: %d", eye, served, s)
 		}
+	}
+	// A ball refused at a version is named on its own, and the fix, the
+	// nearest ball, makes the code.
+	for _, ball := range render.BallNames() {
+		ok, _, eye, near := render.EyeServed("square", ball, 16)
+		status, field, fix := encode("data=" + url.QueryEscape(text) + "&ec=H&eye_ball=" + ball)
+		switch {
+		case ok && status != 200:
+			t.Errorf("eye_ball %s at version 16: %d", ball, status)
+		case !ok && (status != 422 || field != "eye_ball" || eye != "square" || near != "" && !strings.Contains(fix, "eye_ball="+near) || near == "" && strings.Contains(fix, "eye_ball")):
+			t.Errorf("eye_ball %s at version 16: %d on %q, fix %q; want 422 on eye_ball, fix eye_ball=%s", ball, status, field, fix, near)
+		case !ok:
+			if s, _, _ := encode(strings.TrimPrefix(fix, "/api/v1/qr?")); s != 200 {
+				t.Errorf("eye_ball %s: the fix %s is %d", ball, fix, s)
+			}
+		}
+	}
+}
+
+// A ball that does not fit its ring among a style's modules is a 422 on
+// eye_ball whose fix, followed, draws the code; one that fits draws, and
+// so does every ball in formats without eyes.
+func TestUnfitBallIsRefused(t *testing.T) {
+	encode := func(raw string) (int, string, string) {
+		r, p := Read(call("/api/v1/qr", raw), nil)
+		if p == nil {
+			_, p = r.Encode()
+		}
+		if p != nil {
+			return p.Status, p.Field, p.Fix
+		}
+		return 200, "", ""
+	}
+	refused := 0
+	for _, style := range render.StyleNames() {
+		for _, eye := range render.EyeNames() {
+			for _, ball := range render.BallNames() {
+				q := "data=hi&style=" + style + "&eye=" + eye + "&eye_ball=" + ball
+				fits, _ := render.BallFits(render.Options{Style: style, Eye: eye, Ball: ball})
+				status, field, fix := encode(q)
+				switch {
+				case fits && status != 200:
+					t.Errorf("%s: %d on %q, want 200", q, status, field)
+				case !fits && (status != 422 || field != "eye_ball"):
+					t.Errorf("%s: %d on %q, want 422 on eye_ball", q, status, field)
+				case !fits:
+					refused++
+					if s, f, _ := encode(strings.TrimPrefix(fix, "/api/v1/qr?")); s != 200 {
+						t.Errorf("%s: the fix %s is %d on %q", q, fix, s, f)
+					}
+				}
+				if s, _, _ := encode(q + "&format=json"); s != 200 {
+					t.Errorf("%s&format=json: %d", q, s)
+				}
+			}
+		}
+	}
+	if refused == 0 {
+		t.Error("no combination refused")
 	}
 }
 

@@ -31,6 +31,9 @@ func symbols(r Request) ([]*qr.Code, *problem.Problem) {
 	if p := undrawn(r.Call, r.Options, f.Symbol); p != nil { // QR with parts: its branding
 		return nil, p
 	}
+	if p := unfitBall(r.Call, r.Options); p != nil {
+		return nil, p
+	}
 	e, text, p := encoder(r.Call, r.Options, r.Text)
 	if p != nil {
 		return nil, p
@@ -87,10 +90,13 @@ func undrawn(call problem.Call, o params.Options, s qr.Symbol) *problem.Problem 
 	if ok {
 		return nil
 	}
-	fix := call.With(params.Style.Name, render.SymbolStyles(s)[0], params.Eye.Name)
+	fix := call.With(params.Style.Name, render.SymbolStyles(s)[0], params.Eye.Name, params.Ball.Name)
 	field := params.Style.Name
 	if ok, _ := render.Drawn(s, render.Options{Style: o.Style}); ok {
-		field, fix = params.Eye.Name, call.With("", "", params.Eye.Name)
+		field, fix = params.Eye.Name, call.With("", "", params.Eye.Name, params.Ball.Name)
+		if ok, _ := render.Drawn(s, render.Options{Style: o.Style, Eye: o.Eye}); ok {
+			field = params.Ball.Name
+		}
 	}
 	return problem.NoScan.New(field, why, fix)
 }

@@ -12,7 +12,7 @@ const DataField = "data"
 // StyleControls are the editor's names of the shared rendering parameters,
 // in the order the form shows them: fg is the color parameter, as the
 // interface's editor URLs write it.
-var StyleControls = []Param{SymbolP, Style, Eye, Color, BG, EC, Margin, Size,
+var StyleControls = []Param{SymbolP, Style, Eye, Ball, Color, BG, EC, Margin, Size,
 	Frame, FrameText, FrameColor, FrameTextColor, EyeColor, EyeBallColor,
 	Logo, LogoSize, LogoMargin, LogoBG}
 

@@ -108,7 +108,8 @@ var (
 	Color  = Param{Name: "color", Aliases: []string{"fg", "dark"}, Type: "string", Default: "000000", Help: "Foreground hex color: RGB, RRGGBB or RRGGBBAA, with or without #; or a gradient over the modules and eyes, linear:<hex>,<hex>[,<angle>deg] (CSS angles, default 180deg, top to bottom) or radial:<hex>,<hex> (centre outwards), two to four stops; contrast is judged on the faintest stop.", Example: "1a237e"}
 	BG     = Param{Name: "bg", Aliases: []string{"light", "background"}, Type: "string", Default: "ffffff", Help: "Background hex color, or transparent.", Example: "ffffff"}
 	Style  = Param{Name: "style", Aliases: []string{"dots"}, Type: "string", Default: "square", Enum: render.StyleNames, Help: "Module shape.", Example: "square"}
-	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape.", Example: "rounded"}
+	Eye    = Param{Name: "eye", Type: "string", Default: "square", Enum: render.EyeNames, Help: "Finder-eye shape: the ring and, unless eye_ball says another, the ball of its name.", Example: "rounded"}
+	Ball   = Param{Name: "eye_ball", Type: "string", Enum: render.BallNames, Help: "The eyes' ball on its own, inside the ring eye draws; default the eye's own. A ball that does not fit the ring among the style's modules is a 422 naming the nearest that does.", Example: "corner"}
 	EC     = Param{Name: "ec", Type: "string", Enum: func() []string { return []string{"L", "M", "Q", "H"} }, Help: "Error correction level; H survives the most damage. Default M, or H for a non-square style.", Example: "H"}
 	Margin = Param{Name: "margin", Aliases: []string{"quiet"}, Type: "integer", Default: "4", Min: MinMargin, Max: MaxMargin, Help: "Quiet zone in modules; default 4, or 2 for symbol=micro and rmqr (their standards' quiet zone).", Example: "4"}
 
@@ -128,7 +129,7 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{Size, Format, Color, BG, Style, Eye, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
+var Shared = []Param{Size, Format, Color, BG, Style, Eye, Ball, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
 	SymbolP, RMQRHeight, Parts, PartsLayout,
 	EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
 
@@ -139,6 +140,7 @@ type Options struct {
 	FG, BG color.NRGBA // BG.A == 0 is a transparent background
 	Style  string
 	Eye    string
+	Ball   string // "" for the eye's own
 	EC     qr.Level
 	Margin int
 	Border int  // pixels of background outside the quiet zone: no parameter of ours sets it, goQR's margin does (core/compat)
@@ -170,7 +172,7 @@ type Options struct {
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Mark: o.Symbol.Mark, Invert: o.Invert,
+	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Ball: o.Ball, Mark: o.Symbol.Mark, Invert: o.Invert,
 		WidthPt: o.WidthPt, CMYK: o.CMYK, DPI: o.DPI}
 }
 
@@ -197,6 +199,9 @@ func (o Options) Canonical() string {
 	}
 	if o.DPI > 0 {
 		s += "&dpi=" + strconv.Itoa(o.DPI)
+	}
+	if o.Ball != "" {
+		s += "&eye_ball=" + o.Ball
 	}
 	return s + o.Brand.canonical() + o.ControlsKey + o.Family.canonical()
 }
@@ -244,6 +249,12 @@ func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	}
 	if v, name, p = orProblem(p, call, own(Eye, known)); p == nil && v != "" {
 		o.Eye, p = enum(call, Eye, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(Ball, known)); p == nil && v != "" {
+		// The eye's own ball is no ball asked for: one look, one spelling.
+		if o.Ball, p = enum(call, Ball, name, v); o.Ball == render.OwnBall(o.Eye) {
+			o.Ball = ""
+		}
 	}
 	if p == nil {
 		o.Family, p = ReadFamily(call, known...)

@@ -93,7 +93,8 @@ func TestParseProblems(t *testing.T) {
 // names every value it could have been, in the registry's order.
 func TestAllowedLists(t *testing.T) {
 	styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"}
-	eyes := []string{"square", "rounded", "circle", "leaf", "diamond"}
+	eyes := []string{"square", "rounded", "circle", "leaf", "diamond", "cut", "corner", "drop", "point", "petal", "inset"}
+	balls := []string{"square", "rounded", "circle", "leaf", "diamond", "cut", "corner", "drop", "point", "petal", "plus"}
 	tests := []struct {
 		query   string
 		allowed []string
@@ -101,6 +102,7 @@ func TestAllowedLists(t *testing.T) {
 		{"style=roundd", styles},
 		{"dots=x", styles},
 		{"eye=leef", eyes},
+		{"eye_ball=stars", balls},
 		{"ec=Z", []string{"L", "M", "Q", "H"}},
 		{"format=webp", []string{"png", "svg", "svg-tiny", "json", "base64", "pdf", "eps", "gif", "jpeg", "utf8", "ansi", "ascii", "zip"}},
 		{"color=red", nil}, // not a list

@@ -82,17 +82,29 @@ func SymbolWarnings(s qr.Symbol, o Options) []string {
 // (EyeVerified). When not, reason says so and names a size or an eye that
 // is.
 func Scannable(c *qr.Code, o Options) (ok bool, reason string) {
-	s, e := styles[styleIndex(o.Style)], eyes[eyeIndex(o.Eye)]
-	if max, ev := EyeVerified(e.name), eyeVersions[e.name]; c.Version > max {
-		return false, fmt.Sprintf("eye %s is read unreliably by common phone scanners above version %d, and this code is version %d: use eye %s, or less data.",
-			e.name, max, c.Version, ev.nearest)
+	s, e := styles[styleIndex(o.Style)], eyes[eyeIndex(o.Eye)].name
+	r, b := o.look()
+	if max := EyeVerified(o.Eye, o.Ball); c.Version > max {
+		_, _, eye, ball := EyeServed(o.Eye, o.Ball, c.Version)
+		return false, fmt.Sprintf("%s is read unreliably by common phone scanners above version %d, and this code is version %d: use %s, or less data.",
+			EyeLook(e, o.Ball), max, c.Version, EyeLook(eye, ball))
 	}
-	min := max(s.minPx, e.minPx)
+	min := max(s.minPx, r.minPx, b.minPx)
 	l := newLayout(c, o)
 	if l.unit >= min {
 		return true, ""
 	}
 	need := int(math.Ceil(min)) * (c.Width + 2*o.Margin)
-	return false, fmt.Sprintf("modules are %g px wide at size=%d; style %s with eye %s needs at least %g px per module. Use size=%d or more, shorter data or a lower ec.",
-		math.Floor(l.unit*100)/100, o.Size, s.name, e.name, min, need)
+	return false, fmt.Sprintf("modules are %g px wide at size=%d; style %s with %s needs at least %g px per module. Use size=%d or more, shorter data or a lower ec.",
+		math.Floor(l.unit*100)/100, o.Size, s.name, EyeLook(e, o.Ball), min, need)
+}
+
+// EyeLook names an eye and its ball as a person would ask for them: "eye
+// circle", or "eye circle with eye_ball star" when the ball is not the
+// eye's own.
+func EyeLook(eye, ball string) string {
+	if ball == "" || ball == OwnBall(eye) {
+		return "eye " + eye
+	}
+	return "eye " + eye + " with eye_ball " + ball
 }

@@ -44,25 +44,14 @@ func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool) [3]path {
 	}
 	var ps [3]path
 	styles[styleIndex(o.Style)].draw(&ps[0], data)
-	draw := eyes[eyeIndex(o.Eye)].draw
+	ring, ball := o.look()
 	for i, f := range fs {
 		if i >= 3 { // alignment patterns go with the data
-			draw(&ps[0], f)
+			o.eyeShape()(&ps[0], f)
 			continue
 		}
-		// An eye is drawn as three outlines: the ring, its hole, the ball.
-		var e path
-		draw(&e, f)
-		moves := 0
-		for k, s := range e {
-			if s.op == moveTo {
-				if moves++; moves == 3 {
-					ps[1] = append(ps[1], e[:k]...)
-					ps[2] = append(ps[2], e[k:]...)
-					break
-				}
-			}
-		}
+		ring.draw(&ps[1], f)
+		ball.draw(&ps[2], f)
 	}
 	markPath(&ps[0], c.Size, o.Mark)
 	return ps

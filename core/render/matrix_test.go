@@ -160,7 +160,7 @@ func TestMatrix(t *testing.T) {
 		count(&s.ScanSVG, r.scanSVG)
 		count(&s.Flagged, r.askedVerify && !r.verified)
 		switch {
-		case !r.scannable && o.Size == 512 && c.Version <= render.EyeVerified(o.Eye):
+		case !r.scannable && o.Size == 512 && c.Version <= render.EyeVerified(o.Eye, o.Ball):
 			t.Errorf("%s: not scannable at 512 px: %s", name, r.reason)
 		case r.scannable && !(r.png && r.svg):
 			t.Errorf("%s: Scannable says yes but decoded png=%v svg=%v", name, r.png, r.svg)

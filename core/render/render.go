@@ -27,6 +27,7 @@ type Options struct {
 	FG, BG color.NRGBA // BG.A == 0 leaves the background transparent
 	Style  string      // module shape, one of StyleNames
 	Eye    string      // finder-eye shape, one of EyeNames
+	Ball   string      // the eyes' ball, one of BallNames; "" is the eye's own
 	Mark   string      // a mark over the centre that a payment standard asks for: "" or "swiss-cross"
 	Invert bool        // the terminal formats swap dark and light (see Text)
 

@@ -26,7 +26,7 @@ func stamp(c *qr.Code, o Options, l layout) *image.Alpha {
 	g, fs := parts(c, o)
 	st := styles[styleIndex(o.Style)]
 	draw := st.draw
-	eye := eyes[eyeIndex(o.Eye)].draw
+	eye := o.eyeShape()
 	px := l.px
 	off := int(math.Round(l.origin * l.unit))
 	cov := image.NewAlpha(image.Rect(0, 0, l.w, l.h))

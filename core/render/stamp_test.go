@@ -18,7 +18,11 @@ import (
 // few and many pixels and where the quiet zone takes the remainder, with
 // and without the Swiss cross. The two accumulate an edge's coverage
 // from different origins, and round it differently: a pixel may differ by
-// a few levels of grey (at most 8 of 255 was seen), never more.
+// a few levels of grey, at most 8 of 255 on edges along the axes and on
+// curves; on slanted edges (the cut, star and diamond shapes' 45-degree
+// sides) a canvas over 512 px, rasterized in floating point, and a tile,
+// in fixed point, part by up to 17 in about one pixel in a million. Never
+// more than 20, and more than 8 in under one pixel in 100,000.
 func TestStampMatchesThePath(t *testing.T) {
 	texts := []string{"https://example.com/item/1", strings.Repeat("Lorem ipsum dolor sit amet ", 20)}
 	differ, pixels := 0, 0
@@ -42,7 +46,7 @@ func TestStampMatchesThePath(t *testing.T) {
 							name := fmt.Sprintf("v%d %s/%s %d px %q", c.Version, st, eye, size, mark)
 							for i := range want.Pix {
 								d := int(got.Pix[i]) - int(want.Pix[i])
-								if d > 8 || d < -8 {
+								if d > 20 || d < -20 {
 									t.Fatalf("%s: pixel %d,%d is %d, the path gives %d", name, i%want.Stride, i/want.Stride, got.Pix[i], want.Pix[i])
 								}
 								if d != 0 {
@@ -56,6 +60,15 @@ func TestStampMatchesThePath(t *testing.T) {
 				}
 			}
 		}
+	}
+	far := 0
+	for d, n := range hist {
+		if d > 8 {
+			far += n
+		}
+	}
+	if far*100_000 > pixels {
+		t.Errorf("%d of %d pixels part by more than 8 levels: %v", far, pixels, hist)
 	}
 	t.Logf("%d of %d pixels apart: %v", differ, pixels, hist)
 }

@@ -14,17 +14,14 @@ import (
 // fills show the same picture and cutters see clean outlines.
 type style func(p *path, g grid)
 
-// An eye draws one finder or alignment pattern: an outer ring one module
-// thick and a ball two modules inside it, each in the eye's shape.
-type eye func(p *path, f frame)
-
 // A frame places one finder (side 7) or alignment pattern (side 5) with its
-// top-left corner at (x, y). flip is set for the top-right and bottom-left
-// finders, so shapes that are not symmetric (leaf) point the same way
-// relative to the symbol at all three.
+// top-left corner at (x, y). out is its corner away from the symbol's
+// centre (topLeft for the top-left finder and every alignment pattern,
+// topRight and bottomLeft for the other finders), so shapes that are not
+// symmetric (leaf) point the same way relative to the symbol at all three.
 type frame struct {
 	x, y, s float64
-	flip    bool
+	out     int
 }
 
 // styles is the registry of module shapes, the default first, with the
@@ -35,6 +32,17 @@ type frame struct {
 //
 // segs is about how many path segments a dark module of the style takes
 // at most, the room picture makes for them.
+//
+// diagonal is the largest diagonal error (see diagonalError) of an eye
+// whose ball is not its own that jsQR still finds among the style's
+// modules: it measures a finder along both diagonals through its centre
+// too, and where a style's modules leave small patterns it takes for
+// finders (a row cutting the tops of dots, the points of stars), a finder
+// whose ring and ball reach into its corners unequally loses to them.
+// Measured on the whole style set (make looks: every style, eye and ball
+// at 256, 512 and 1024 px, navy on white), each the largest error below
+// the smallest that jsQR missed; among square and organic modules it
+// missed none, up to 1.8, the largest of any ring and ball.
 //
 // reach keeps, of the 3 x 3 neighbourhood of a module (a bit per module:
 // bit 8 the top-left, 4 the module itself, 0 the bottom-right), what its
@@ -47,16 +55,17 @@ var styles = []struct {
 	minPx    float64
 	moduleNs int64
 	segs     int
+	diagonal float64
 	reach    func(key uint16) uint16
 }{
-	{"square", squareModules, 2, 200, 2, alone},
-	{"rounded", roundedModules, 2, 3000, 4, corners(false)},
-	{"dot", dotModules, 3, 7000, 10, alone},
-	{"diamond", diamondModules, 3, 5000, 6, alone},
-	{"star", starModules, 3, 10000, 12, alone},
-	{"vertical-bars", verticalBars, 2, 4000, 6, along(0b010_010_010)},
-	{"horizontal-bars", horizontalBars, 2, 4000, 6, along(0b000_111_000)},
-	{"organic", organicModules, 2, 3500, 6, corners(true)},
+	{"square", squareModules, 2, 200, 2, 1.8, alone},
+	{"rounded", roundedModules, 2, 3000, 4, .73, corners(false)},
+	{"dot", dotModules, 3, 7000, 10, .365, alone},
+	{"diamond", diamondModules, 3, 5000, 6, .45, alone},
+	{"star", starModules, 3, 10000, 12, .365, alone},
+	{"vertical-bars", verticalBars, 2, 4000, 6, .45, along(0b010_010_010)},
+	{"horizontal-bars", horizontalBars, 2, 4000, 6, .55, along(0b000_111_000)},
+	{"organic", organicModules, 2, 3500, 6, 1.8, corners(true)},
 }
 
 // Bits of a neighbourhood key.
@@ -103,59 +112,157 @@ func corners(fillets bool) func(uint16) uint16 {
 	}
 }
 
-// eyes is the registry of finder-eye shapes, the default first, with the
-// smallest module in pixels at which their finders are still found.
-var eyes = []struct {
-	name  string
-	draw  eye
-	minPx float64
-}{
-	{"square", squareEye, 2},
-	{"rounded", roundedEye, 2},
-	{"circle", circleEye, 3},
-	{"leaf", leafEye, 2},
-	{"diamond", diamondEye, 3},
-}
-
-// eyeVersions is where each eye is safe, by version: the largest version
-// at which zxing-cpp, the decoder behind many phone scanners, reads it,
-// measured on core/scan's agreement set (every style, versions 1 to 40,
-// each code photographed as a phone would, by Go and by ImageMagick, at 3
-// and at 2.5 px a module, blurred, with noise, as JPEG of quality 40 to
-// 75; zxing-wasm, try-harder). A round (circle) or pointed (leaf) finder
-// misleads its estimate of where the modules lie: to version 6 it read
-// them nearly as it reads square eyes (circle eyes once their finders
-// became squircles: see circleEye); from version 7, which adds the
-// version information beside the finders, it missed from a third to most
-// of the pictures of round finders, at every version up to 40. The diamond eye (a rounded ring
-// round a diamond ball) it read after every degradation in 24 of 24
-// codes to version 6; it is drawn that far, as circle and leaf are.
+// rings and balls are the registries of the eyes' two parts, the default
+// first: each with the smallest module in pixels at which finders drawn
+// with it are still found, and where it is safe, by version (served, the
+// largest version it is drawn at, a larger one refused with a 422 whose fix
+// is nearest, a shape drawn at every version; verified, the largest at
+// which Verify calls it scannable). A ring or ball of a combination that
+// is refused is the nearest one's: see EyeServed.
 //
-// served is the largest version drawn: a larger one is refused, a 422
-// whose fix is nearest, the eye most like it that is safe there (see
-// EyeServed). verified is the largest version Verify calls scannable.
-var eyeVersions = map[string]struct {
+// The versions are measured on core/scan's agreement set (every style,
+// versions 1 to 40, each code photographed as a phone would, by Go and by
+// ImageMagick, at 3 and at 2.5 px a module, blurred, with noise, as JPEG
+// of quality 40 to 75; zxing-wasm, try-harder), the set that reads every
+// eye with its own ball. A round (circle) or pointed (leaf) finder
+// misleads zxing-cpp's estimate of where the modules lie: to version 6 it
+// read them nearly as it reads square eyes (circle eyes once their finders
+// became squircles: see circleRing); from version 7, which adds the version
+// information beside the finders, it missed from a third to most of the
+// pictures of round finders, at every version up to 40. The diamond eye (a
+// rounded ring round a diamond ball) it read after every degradation in 24
+// of 24 codes to version 6; it is drawn that far, as circle and leaf are.
+// The rings and balls added in 2026-12 round or point a finder's corners
+// less than circle and leaf do (corner radii 1.5 modules, as the rounded
+// ring's, and 0.8 of the ball's 1.5); zxing-cpp read the cut, corner,
+// point and inset eyes after every degradation of the agreement set in
+// 40 of 40 codes of versions 9 to 40 each, the drop and petal eyes in 39,
+// the circle eye in 35 and the leaf eye in 16; but jsQR missed the cut
+// and inset eyes of version 14 at 256 px among organic modules (core/
+// render's style set), clean. The corner and point eyes are drawn to
+// version 40, the others to version 6 as circle and leaf are.
+var (
+	rings = []part{
+		{"square", squareRing, 2, 40, 40, ""},
+		{"rounded", roundedRing, 2, 40, 40, ""},
+		{"circle", circleRing, 3, 6, 6, "rounded"},
+		{"leaf", leafRing, 2, 6, 6, "rounded"},
+		{"cut", cutRing, 2, 6, 6, "rounded"},
+		{"corner", ringOf(cornerCorners), 2, 40, 40, ""},
+		{"drop", ringOf(dropCorners), 3, 6, 6, "rounded"},
+		{"point", ringOf(pointCorners), 3, 40, 40, ""},
+		{"petal", ringOf(petalCorners), 2, 6, 6, "rounded"},
+		{"inset", insetRing, 2, 6, 6, "rounded"},
+	}
+	balls = []part{
+		{"square", squareBall, 2, 40, 40, ""},
+		{"rounded", roundedBall, 2, 40, 40, ""},
+		{"circle", circleBall, 3, 6, 6, "rounded"},
+		{"leaf", leafBall, 2, 6, 6, "rounded"},
+		{"diamond", diamondBall, 3, 6, 6, "rounded"},
+		{"cut", cutBall, 2, 40, 40, ""},
+		{"corner", ballOf(cornerCorners), 2, 40, 40, ""},
+		{"drop", ballOf(dropCorners), 3, 6, 6, "rounded"},
+		{"point", ballOf(pointCorners), 3, 40, 40, ""},
+		{"petal", ballOf(petalCorners), 2, 6, 6, "rounded"},
+		{"plus", plusBall, 3, 6, 6, "rounded"},
+	}
+)
+
+// part is one entry of rings or balls.
+type part struct {
+	name             string
+	draw             shape
+	minPx            float64
 	served, verified int
 	nearest          string
-}{
-	"square":  {40, 40, ""},
-	"rounded": {40, 40, ""},
-	"circle":  {6, 6, "rounded"},
-	"leaf":    {6, 6, "rounded"},
-	"diamond": {6, 6, "rounded"},
 }
 
-// EyeServed reports whether the named eye is drawn at version v; when
-// not, the largest version it is drawn at and the eye most like it that is
-// drawn at v.
-func EyeServed(name string, v int) (ok bool, served int, nearest string) {
-	e := eyeVersions[eyes[eyeIndex(name)].name]
-	return v <= e.served, e.served, e.nearest
+// eyes is the registry of finder-eye shapes, the values of eye, the
+// default first: each a ring and the ball it draws unless another is
+// asked for (Options.Ball). Every ring is an eye with the ball of its
+// name, or the square one; the diamond eye is the rounded ring round the
+// diamond ball.
+var eyes = []struct{ name, ring, ball string }{
+	{"square", "square", "square"},
+	{"rounded", "rounded", "rounded"},
+	{"circle", "circle", "circle"},
+	{"leaf", "leaf", "leaf"},
+	{"diamond", "rounded", "diamond"},
+	{"cut", "cut", "cut"},
+	{"corner", "corner", "corner"},
+	{"drop", "drop", "drop"},
+	{"point", "point", "point"},
+	{"petal", "petal", "petal"},
+	{"inset", "inset", "square"},
+}
+
+// look is the ring and ball o draws its eyes with.
+func (o Options) look() (ring, ball part) {
+	e := eyes[eyeIndex(o.Eye)]
+	return rings[partIndex(rings, e.ring)], balls[partIndex(balls, cmp.Or(o.Ball, e.ball))]
+}
+
+// eyeShape draws o's eyes, ring then ball. The ball asked for is drawn in
+// the finders; an alignment pattern keeps the eye's own ball: jsQR finds
+// the alignment pattern by its likeness to the eye it was drawn with, and
+// in a circle ring round a square ball, a module wide, it took data
+// modules of the star style for it.
+func (o Options) eyeShape() shape {
+	r, b := o.look()
+	own := Options{Eye: o.Eye}.ball()
+	return func(p *path, f frame) {
+		r.draw(p, f)
+		if f.s < 7 {
+			own.draw(p, f)
+			return
+		}
+		b.draw(p, f)
+	}
+}
+
+// ball is the ball o draws in its finders.
+func (o Options) ball() part {
+	_, b := o.look()
+	return b
+}
+
+// OwnBall returns the ball the named eye draws unless another is asked for.
+func OwnBall(eye string) string { return eyes[eyeIndex(eye)].ball }
+
+// EyeServed reports whether eye with ball ("" for its own) is drawn at
+// version v; when not, the largest version it is drawn at and the eye and
+// ball most like them that are drawn at v (ball "" again where that is
+// the eye's own).
+func EyeServed(eye, ball string, v int) (ok bool, served int, nearEye, nearBall string) {
+	r, b := Options{Eye: eye, Ball: ball}.look()
+	served = min(r.served, b.served)
+	if v <= served {
+		return true, served, eye, ball
+	}
+	nearEye, nearBall = eyes[eyeIndex(eye)].name, b.name
+	if v > r.served {
+		nearEye = r.nearest
+	}
+	if v > b.served {
+		nearBall = b.nearest
+	}
+	// An eye whose own ring and ball these are is the simpler name.
+	ring := eyes[eyeIndex(nearEye)].ring
+	for _, e := range eyes {
+		if e.ring == ring && e.ball == nearBall {
+			return false, served, e.name, ""
+		}
+	}
+	return false, served, nearEye, nearBall
 }
 
 // EyeVerified is the largest version at which Verify calls a code of the
-// named eye scannable, 0 for none.
-func EyeVerified(name string) int { return eyeVersions[eyes[eyeIndex(name)].name].verified }
+// named eye and ball ("" for its own) scannable, 0 for none.
+func EyeVerified(eye, ball string) int {
+	r, b := Options{Eye: eye, Ball: ball}.look()
+	return min(r.verified, b.verified)
+}
 
 // StyleNames lists the module shapes, the default first.
 func StyleNames() []string {
@@ -179,6 +286,26 @@ func EyeNames() []string {
 func styleIndex(name string) int {
 	for i, s := range styles {
 		if s.name == name {
+			return i
+		}
+	}
+	return 0
+}
+
+// BallNames lists the eye-ball shapes, the default first.
+func BallNames() []string {
+	names := make([]string, len(balls))
+	for i, b := range balls {
+		names[i] = b.name
+	}
+	return names
+}
+
+// partIndex returns the index of the named ring or ball in ps, 0 (square)
+// when unknown.
+func partIndex(ps []part, name string) int {
+	for i, p := range ps {
+		if p.name == name {
 			return i
 		}
 	}
@@ -219,7 +346,7 @@ func frames(c *qr.Code) []frame {
 	}
 	fs := make([]frame, 0, 3+49)
 	for i, f := range finders(c.Size) {
-		fs = append(fs, frame{x: f.x, y: f.y, s: 7, flip: i > 0})
+		fs = append(fs, frame{x: f.x, y: f.y, s: 7, out: [3]int{topLeft, topRight, bottomLeft}[i]})
 	}
 	pos := qr.AlignmentCenters(c.Version)
 	for _, y := range pos {
@@ -252,7 +379,7 @@ func picture(c *qr.Code, o Options) path {
 	}
 	p := make(path, 0, dark*st.segs+len(fs)*80+64)
 	st.draw(&p, data)
-	draw := eyes[eyeIndex(o.Eye)].draw
+	draw := o.eyeShape()
 	for _, f := range fs {
 		draw(&p, f)
 	}
@@ -296,7 +423,7 @@ func modules(c *qr.Code, o Options) grid {
 // plain reports whether o draws plain squares, which PNG and SVG write by
 // fast paths that give the same picture as the general one.
 func (o Options) plain() bool {
-	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square")
+	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square") && (o.Ball == "" || o.Ball == "square")
 }
 
 // familyStyles and familyEyes are the module shapes and eyes drawn for
@@ -334,6 +461,8 @@ func SymbolEyes(s qr.Symbol) []string {
 func Drawn(s qr.Symbol, o Options) (ok bool, reason string) {
 	style, eye := cmp.Or(o.Style, "square"), cmp.Or(o.Eye, "square")
 	switch {
+	case s != qr.QR && o.Ball != "" && o.Ball != "square":
+		return false, fmt.Sprintf("eye_ball %s is not drawn for %s; use eye_ball square", o.Ball, symbolName(s))
 	case !slices.Contains(SymbolStyles(s), style):
 		return false, fmt.Sprintf("style %s is not drawn for %s; use style %s", style, symbolName(s), strings.Join(SymbolStyles(s), " or "))
 	case !slices.Contains(SymbolEyes(s), eye):

@@ -96,71 +96,45 @@ func TestJoinedShapes(t *testing.T) {
 	}
 }
 
-// spans returns the lengths of the dark and light runs along a line of
-// coverage values, from the first dark pixel to the last.
-func spans(line []uint8) []int {
-	var out []int
-	first, last := -1, -1
-	for i, a := range line {
-		if a >= 128 {
-			if first < 0 {
-				first = i
-			}
-			last = i
-		}
-	}
-	for i := first; i >= 0 && i <= last; {
-		j := i
-		for j <= last && (line[j] >= 128) == (line[i] >= 128) {
-			j++
-		}
-		out = append(out, j-i)
-		i = j
-	}
-	return out
-}
-
 func TestEyeProportions(t *testing.T) {
 	// Through its centre, along the row and the column, a finder reads
 	// dark-light-dark-light-dark as 1:1:3:1:1 and an alignment pattern as
-	// 1:1:1:1:1 (ISO/IEC 18004, 6.3.3 and 6.3.6), whatever the eye shape.
+	// 1:1:1:1:1 (ISO/IEC 18004, 6.3.3 and 6.3.6), whatever the ring, the
+	// ball and the corner the frame is at.
 	const px = 20
-	for _, e := range eyes {
-		for _, f := range []struct {
-			side float64
-			want []int
-		}{{7, []int{1, 1, 3, 1, 1}}, {5, []int{1, 1, 1, 1, 1}}} {
-			for _, flip := range []bool{false, true} {
-				var p path
-				e.draw(&p, frame{x: 1, y: 1, s: f.side, flip: flip})
-				n := int(f.side) + 2
-				img := rasterize(p, layout{w: n * px, h: n * px, px: px, unit: px})
-				mid := n * px / 2
-				row := img.Pix[mid*img.Stride : mid*img.Stride+n*px]
-				col := make([]uint8, n*px)
-				for y := range col {
-					col[y] = img.Pix[y*img.Stride+mid]
-				}
-				for name, line := range map[string][]uint8{"row": row, "column": col} {
-					got := spans(line)
-					ok := len(got) == len(f.want)
-					for i := 0; ok && i < len(got); i++ {
-						ok = abs(got[i]-f.want[i]*px) <= 1
+	for _, r := range rings {
+		for _, b := range balls {
+			for _, f := range []struct {
+				side float64
+				want []int
+			}{{7, []int{1, 1, 3, 1, 1}}, {5, []int{1, 1, 1, 1, 1}}} {
+				for _, out := range []int{topLeft, topRight, bottomLeft} {
+					var p path
+					fr := frame{x: 1, y: 1, s: f.side, out: out}
+					r.draw(&p, fr)
+					b.draw(&p, fr)
+					n := int(f.side) + 2
+					img := rasterize(p, layout{w: n * px, h: n * px, px: px, unit: px})
+					mid := n * px / 2
+					row := img.Pix[mid*img.Stride : mid*img.Stride+n*px]
+					col := make([]uint8, n*px)
+					for y := range col {
+						col[y] = img.Pix[y*img.Stride+mid]
 					}
-					if !ok {
-						t.Errorf("%s eye, side %g, flip %v: centre %s runs %v px, want %v modules of %d px", e.name, f.side, flip, name, got, f.want, px)
+					for name, line := range map[string][]uint8{"row": row, "column": col} {
+						got := spans(line)
+						ok := len(got) == len(f.want)
+						for i := 0; ok && i < len(got); i++ {
+							ok = abs(got[i]-f.want[i]*px) <= 1
+						}
+						if !ok {
+							t.Errorf("ring %s, ball %s, side %g, corner %d: centre %s runs %v px, want %v modules of %d px", r.name, b.name, f.side, out, name, got, f.want, px)
+						}
 					}
 				}
 			}
 		}
 	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // everyLook calls f with opts(size, 4) in every style with every eye,

@@ -14,7 +14,8 @@ import (
 )
 
 // The style set: a clean render of every style and eye the service
-// offers, at 256 to 1024 px, navy on white, for the readers that are not ours to
+// offers, at 256 to 1024 px, and of eyes with other balls (see
+// TestWriteStyleSet), navy on white, for the readers that are not ours to
 // read (e2e/agreement/styles.mjs, in make test: zxing-cpp and jsQR must
 // each read every one). The texts take the codes to the versions people
 // print (3 and 4 for a short URL, 6 and 8 at 100 characters, 9 and 14 at
@@ -38,6 +39,7 @@ type styleSetEntry struct {
 	File    string `json:"file"`
 	Style   string `json:"style"`
 	Eye     string `json:"eye"`
+	Ball    string `json:"ball,omitempty"`
 	Text    string `json:"text"`
 	Version int    `json:"version"`
 	EC      string `json:"ec"`
@@ -65,7 +67,7 @@ func TestWriteStyleSet(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, eye := range eyes {
-				if ok, _, _ := render.EyeServed(eye, c.Version); !ok {
+				if ok, _, _, _ := render.EyeServed(eye, "", c.Version); !ok {
 					continue
 				}
 				for _, size := range styleSetSizes {
@@ -74,14 +76,66 @@ func TestWriteStyleSet(t *testing.T) {
 					if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
 						t.Fatal(err)
 					}
-					list = append(list, styleSetEntry{name, style, eye, text, c.Version, c.Level.String()})
+					list = append(list, styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String()})
 				}
 			}
 		}
 	}
+	// Every eye with every other ball it is drawn with, at the sizes' ends
+	// and middle, with the short URL: each combination in the next two
+	// styles in turn that draw it, or, with $QR_STYLE_ALL set (make looks),
+	// in every style that does.
+	k, refused := 0, 0
+	for _, eye := range eyes {
+		for _, ball := range render.BallNames() {
+			if ball == render.OwnBall(eye) {
+				continue
+			}
+			var drawn []string
+			for i := range styles {
+				style := styles[(k+i)%len(styles)]
+				if ok, _ := render.BallFits(render.Options{Style: style, Eye: eye, Ball: ball}); ok {
+					drawn = append(drawn, style)
+				} else {
+					refused++
+				}
+			}
+			k++
+			if os.Getenv("QR_STYLE_ALL") == "" {
+				drawn = drawn[:min(2, len(drawn))]
+			}
+			for _, style := range drawn {
+				list = append(list, mixedLook(t, dir, style, eye, ball)...)
+			}
+		}
+	}
+	t.Logf("%d style, eye and ball combinations refused (render.BallFits), not drawn", refused)
 	b, _ := json.MarshalIndent(list, "", " ")
 	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d pictures in %s", len(list), dir)
+}
+
+// mixedLook writes the pictures of eye with ball in style, the short URL
+// at 256, 512 and 1024 px, to dir.
+func mixedLook(t *testing.T, dir, style, eye, ball string) []styleSetEntry {
+	level := qr.H
+	if style == "square" {
+		level = qr.M
+	}
+	c, err := qr.Encode(styleSetTexts[0], level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []styleSetEntry
+	for _, size := range []int{256, 512, 1024} {
+		o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye, Ball: ball}
+		name := fmt.Sprintf("%s-%s-%s-%d.png", style, eye, ball, size)
+		if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, styleSetEntry{name, style, eye, ball, styleSetTexts[0], c.Version, c.Level.String()})
+	}
+	return list
 }

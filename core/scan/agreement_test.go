@@ -90,14 +90,14 @@ func agreementPitch(s agreementShot, k int) float64 {
 
 // agreementEntry is one code of the set.
 type agreementEntry struct {
-	Style, Eye, FG, BG, Text string
-	Version                  int
-	EC                       string
-	Size                     int
-	Served                   bool     // drawn at all: else a 422 (render.EyeServed)
-	Scannable                bool     // Verify's verdict
-	Warnings                 []string // Verify's warnings
-	Files                    []string // the pictures: agreementFrames for each shot, in turn
+	Style, Eye, Ball, FG, BG, Text string // Ball "": the eye's own
+	Version                        int
+	EC                             string
+	Size                           int
+	Served                         bool     // drawn at all: else a 422 (render.EyeServed)
+	Scannable                      bool     // Verify's verdict
+	Warnings                       []string // Verify's warnings
+	Files                          []string // the pictures: agreementFrames for each shot, in turn
 }
 
 // agreementCodes are the codes of the set: every style and eye, with a
@@ -107,7 +107,9 @@ type agreementEntry struct {
 // grey on white, the longest text of version 6 in navy, of version 15 and
 // 25 in mid grey and of version 40 in black, each at the API's default
 // level (M for square modules, H for the others) and at 512 px, or 1024
-// where 512 would give modules under 4 px: 360 codes.
+// where 512 would give modules under 4 px: 792 codes, 352 of them in make
+// test; and every eye with every other ball it is drawn with, the URL in
+// one style and colours each.
 func agreementCodes() []agreementEntry {
 	type textAt struct {
 		version int   // 0: the URL, -1: 180 characters; else the longest text this version holds
@@ -121,12 +123,18 @@ func agreementCodes() []agreementEntry {
 			texts = append(texts, textAt{n, []int{0}})
 		}
 	}
+	// Each style and eye takes every text and colours of the list, or, in
+	// make test, 4 of its 9 in turn, so that each eye still meets each of
+	// them in three or four styles (QR_AGREEMENT_ALL=1, make agreement,
+	// takes them all).
+	all := os.Getenv("QR_AGREEMENT_ALL") != "" || os.Getenv("QR_AGREEMENT_VERSIONS") != ""
 	var set []agreementEntry
-	for _, st := range render.StyleNames() {
+	for i, st := range render.StyleNames() {
 		level := qr.H
 		if st == "square" {
 			level = qr.M
 		}
+		pair := 0 // the text and colours' place in the list
 		for _, tv := range texts {
 			text := "https://example.com/menu?t=123"
 			switch {
@@ -135,12 +143,42 @@ func agreementCodes() []agreementEntry {
 			case tv.version > 0:
 				text = agreementText[:qr.Encoder{Level: level, MaxVersion: tv.version}.MaxBytes(agreementText)]
 			}
-			for _, eye := range render.EyeNames() {
-				for _, k := range tv.colours {
+			for _, k := range tv.colours {
+				for j, eye := range render.EyeNames() {
+					if !all && (pair+i+j)%9 >= 4 {
+						continue
+					}
 					cols := agreementColors[k]
 					set = append(set, agreementEntry{Style: st, Eye: eye, FG: hexOf(cols[0]), BG: hexOf(cols[1]), Text: text, EC: level.String()})
 				}
+				pair++
 			}
+		}
+	}
+	if os.Getenv("QR_AGREEMENT_VERSIONS") != "" {
+		return set
+	}
+	// Every eye with every other ball it is drawn with, once: the URL, in
+	// the next style that draws it and the next colours, in turn.
+	styles, k := render.StyleNames(), 0
+	for _, eye := range render.EyeNames() {
+		for _, ball := range render.BallNames() {
+			if ball == render.OwnBall(eye) {
+				continue
+			}
+			for i := range styles {
+				st := styles[(k+i)%len(styles)]
+				if ok, _ := render.BallFits(render.Options{Style: st, Eye: eye, Ball: ball}); ok {
+					level := qr.H
+					if st == "square" {
+						level = qr.M
+					}
+					cols := agreementColors[k%len(agreementColors)]
+					set = append(set, agreementEntry{Style: st, Eye: eye, Ball: ball, FG: hexOf(cols[0]), BG: hexOf(cols[1]), Text: "https://example.com/menu?t=123", EC: level.String()})
+					break
+				}
+			}
+			k++
 		}
 	}
 	return set
@@ -203,8 +241,8 @@ func agreementCode(dir string, i int, e *agreementEntry, seed uint64) error {
 		e.Size = 1024
 	}
 	fg, bg := parseHex(e.FG), parseHex(e.BG)
-	o := render.Options{Size: e.Size, Margin: 4, FG: fg, BG: bg, Style: e.Style, Eye: e.Eye}
-	e.Served, _, _ = render.EyeServed(e.Eye, c.Version)
+	o := render.Options{Size: e.Size, Margin: 4, FG: fg, BG: bg, Style: e.Style, Eye: e.Eye, Ball: e.Ball}
+	e.Served, _, _, _ = render.EyeServed(e.Eye, e.Ball, c.Version)
 	r := Verify(context.Background(), c, e.Text, o)
 	e.Scannable, e.Warnings = r.Scannable && e.Served, r.Warnings
 	img := render.Image(c, o)

@@ -111,7 +111,7 @@ async function main() {
     }
     if (!readable) {
       v.broken++;
-      broken.push(`${e.Style}/${e.Eye} ${e.FG} on ${e.BG}, version ${e.Version}-${e.EC}, ${e.Size} px: zxing-cpp read no frame of ${shots.filter((_, k) => !zxShot[k]).join(", ")}`);
+      broken.push(`${e.Style}/${e.Eye}${e.Ball ? "+" + e.Ball : ""} ${e.FG} on ${e.BG}, version ${e.Version}-${e.EC}, ${e.Size} px: zxing-cpp read no frame of ${shots.filter((_, k) => !zxShot[k]).join(", ")}`);
       continue;
     }
     n.warned += warned ? 1 : 0;

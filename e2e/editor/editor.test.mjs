@@ -732,6 +732,34 @@ test('module shapes and eyes are pictures to pick from, by pointer or keyboard',
   await page.close();
 });
 
+test('the eye ball is a picture to pick apart from its ring; one that does not fit is refused with one that does', { timeout: 120_000 }, async () => {
+  const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
+  const radios = await page.$$eval('input[type="radio"][name="eye_ball"]', (els) =>
+    els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim(), checked: el.checked })),
+  );
+  assert.deepEqual(radios[0], { value: '', label: "The eye's own", checked: true });
+  assert.ok(radios.length >= 11, `${radios.length} choices`);
+  const widths = await pictures(page, 'eye_ball');
+  assert.equal(widths.length, radios.length, 'a choice without a picture');
+  widths.forEach((w, i) => assert.ok(w > 0, `eye_ball ${radios[i].value}: its picture did not load`));
+  // A ball of its own: in the link, and the preview still scans.
+  await page.click('label:has(input[name="eye_ball"][value="plus"])');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('eye_ball') === 'plus');
+  assert.deepEqual(await previewText(page), [openWifi]);
+  // Among dots a round ball in a square ring is refused, next to the
+  // control, naming the ball that fits.
+  await page.click('label:has(input[name="style"][value="dot"])');
+  await page.click('label:has(input[name="eye_ball"][value="circle"])');
+  await page.waitForFunction(() => /fits there/.test(document.getElementById('e-eye_ball')?.textContent || ''), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#e-eye_ball'), /eye_ball circle.*eye_ball cut fits there/);
+  // The eye's own again: no eye_ball in the link, and a code that scans.
+  await page.click('label:has(input[name="eye_ball"][value=""])');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('eye_ball'));
+  await page.waitForFunction(() => !(document.getElementById('e-eye_ball')?.textContent || '').trim());
+  assert.deepEqual(await previewText(page), [openWifi]);
+  await page.close();
+});
+
 test('the symbol is a picture to pick, with the note that many phone cameras read only QR', { timeout: 180_000 }, async () => {
   const page = await openEditor(browser.context, '/?data=12345');
   const radios = await page.$$eval('input[type="radio"][name="symbol"]', (els) =>

@@ -1,11 +1,12 @@
 // Command gallery renders one tile per module style and eye shape: an SVG
 // file per tile, an index.html grid of them, and gallery.png, a contact
-// sheet of the same tiles as PNG; then branding.png, a sheet of branded
-// codes (frames, logos, gradients and eye colours), each drawn and
-// verified as /api/v1/qr serves it. docs/gallery.png and
+// sheet of the same tiles as PNG; eyes.png, the top-left finder of every
+// eye with every ball; then branding.png, a sheet of branded codes
+// (frames, logos, gradients and eye colours), each drawn and verified as
+// /api/v1/qr serves it. docs/gallery.png, docs/eyes.png and
 // docs/branding.png are copies of the sheets:
 //
-//	go run ./site/gallery -out build/site/gallery && cp build/site/gallery/{gallery,branding}.png docs/
+//	go run ./site/gallery -out build/site/gallery && cp build/site/gallery/{gallery,eyes,branding}.png docs/
 package main
 
 import (
@@ -107,7 +108,43 @@ func run(out string) error {
 	if err := os.WriteFile(filepath.Join(out, "gallery.png"), b.Bytes(), 0o644); err != nil {
 		return err
 	}
+	if err := eyeSheet(out, c); err != nil {
+		return err
+	}
 	return branding(out)
+}
+
+// eyeSheet draws eyes.png: the top-left finder and its separator of c,
+// square modules, for every eye (a row) with every ball (a column), the
+// eye's own marked by a frame round its tile.
+func eyeSheet(out string, c *qr.Code) error {
+	const px, cell = 12, 9 * 12 // pixels a module; a tile is the finder and its separator
+	eyes, balls := render.EyeNames(), render.BallNames()
+	sheet := image.NewNRGBA(image.Rect(0, 0, head+len(balls)*(cell+label), label+len(eyes)*(cell+label)))
+	draw.Draw(sheet, sheet.Bounds(), image.White, image.Point{}, draw.Src)
+	for j, b := range balls {
+		caption(sheet, head+j*(cell+label)+cell/2, b)
+	}
+	for i, e := range eyes {
+		y := label + i*(cell+label)
+		caption(sheet, head/2, "eye="+e, y+cell/2)
+		for j, b := range balls {
+			o := render.Options{Size: px * (c.Size + 2), Margin: 1, FG: color.NRGBA{A: 255}, BG: color.NRGBA{255, 255, 255, 255}, Style: "square", Eye: e, Ball: b}
+			at := image.Pt(head+j*(cell+label), y)
+			draw.Draw(sheet, image.Rectangle{at, at.Add(image.Pt(cell, cell))}, render.Image(c, o), image.Point{}, draw.Src)
+			if b == render.OwnBall(e) {
+				r := image.Rectangle{at.Sub(image.Pt(3, 3)), at.Add(image.Pt(cell+3, cell+3))}
+				for _, edge := range []image.Rectangle{{r.Min, image.Pt(r.Max.X, r.Min.Y+2)}, {image.Pt(r.Min.X, r.Max.Y-2), r.Max}, {r.Min, image.Pt(r.Min.X+2, r.Max.Y)}, {image.Pt(r.Max.X-2, r.Min.Y), r.Max}} {
+					draw.Draw(sheet, edge, image.NewUniform(color.NRGBA{0xc6, 0x28, 0x28, 255}), image.Point{}, draw.Src)
+				}
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, sheet); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, "eyes.png"), b.Bytes(), 0o644)
 }
 
 // logo is the gallery's logo: a red disc with a white check mark, as SVG.

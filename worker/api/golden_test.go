@@ -72,6 +72,11 @@ func goldenRequests() []goldenRequest {
 		get("/api/v1/qr?data=style&format=svg&style=" + s)
 		get("/api/v1/qr?data=style&format=pdf&style=" + s + "&eye=circle")
 	}
+	for _, b := range render.BallNames() {
+		get("/api/v1/qr?data=https%3A%2F%2Fexample.com%2Fmenu&size=256&eye=rounded&eye_ball=" + b)
+	}
+	get("/api/v1/qr?data=ball&format=svg&style=dot&eye=circle&eye_ball=cut")
+	get("/api/v1/qr?data=ball&style=dot&eye=square&eye_ball=circle") // refused: the nearest that fits
 	for _, q := range []string{
 		"color=1a237e&bg=fff", "color=%23f00&bg=transparent", "fg=336699&light=ffeecc", "color=777", "color=fff&bg=000",
 		"ec=L", "ec=q", "ec=H&margin=0", "quiet=10&size=64", "size=4096", "width=333",

@@ -45,6 +45,7 @@ var parameterCases = map[string][]url.Values{
 	"rmqr_height":      {{"symbol": {"rmqr"}, "rmqr_height": {"13"}}},
 	"parts":            {{"parts": {"2"}}, {"parts": {"3"}, "format": {"zip"}}},
 	"parts_layout":     {{"parts": {"4"}, "parts_layout": {"grid"}}},
+	"eye_ball":         {{"eye_ball": {"plus"}}, {"eye": {"circle"}, "eye_ball": {"cut"}}},
 	"eye_color":        {{"eye_color": {"cc0000"}}},
 	"eye_ball_color":   {{"eye_ball_color": {"00701a"}}},
 	"logo":             {{"logo": {reachLogo}, "ec": {"H"}}},

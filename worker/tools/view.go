@@ -23,7 +23,7 @@ var viewHTML string
 // viewPage is viewHTML with the controls' choices filled in from the
 // registry, as the tools' schemas take them.
 var viewPage = sync.OnceValue(func() string {
-	options := map[string][]string{"style": params.Style.Enum(), "eye": params.Eye.Enum(), "frame": params.Frame.Enum()}
+	options := map[string][]string{"style": params.Style.Enum(), "eye": params.Eye.Enum(), "eye_ball": params.Ball.Enum(), "frame": params.Frame.Enum()}
 	return strings.Replace(viewHTML, "/*OPTIONS*/{}", string(marshal(options)), 1)
 })
 
