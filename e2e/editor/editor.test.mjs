@@ -758,6 +758,20 @@ test('the eye ball is a picture to pick apart from its ring; one that does not f
   await page.waitForFunction(() => !(document.getElementById('e-eye_ball')?.textContent || '').trim());
   assert.deepEqual(await previewText(page), [openWifi]);
   await page.close();
+  // As people meet it: a circle ring round a cut ball, the balls' pictures
+  // in view, at both widths in light and dark.
+  for (const view of views) {
+    const shot = await browser.context.newPage();
+    await shot.setViewportSize({ width: view.width, height: view.height });
+    await shot.emulateMedia({ colorScheme: view.scheme });
+    await shot.goto(`${editorURL}/wifi?ssid=Guest&sec=nopass&eye=circle&eye_ball=cut`, { waitUntil: 'domcontentloaded' });
+    await shot.waitForSelector('#code svg');
+    await shot.$eval('input[name="eye_ball"][value="cut"]', (el) => el.scrollIntoView({ block: 'center' }));
+    assert.ok(await shot.$eval('input[name="eye_ball"][value="cut"]', (el) => el.checked), 'the link\'s ball is not the one chosen');
+    await looked(shot, view, 'editor-eyeball');
+    await shot.screenshot({ path: new URL(`../../build/editor-eyeball-view-${view.width}-${view.scheme}.png`, import.meta.url).pathname });
+    await shot.close();
+  }
 });
 
 test('the symbol is a picture to pick, with the note that many phone cameras read only QR', { timeout: 180_000 }, async () => {
