@@ -17,6 +17,10 @@ done
 picked=("$@")
 # want NAME: whether suite NAME runs (every suite when none was named).
 want() { [ ${#picked[@]} -eq 0 ] || [[ " ${picked[*]} " == *" $1 "* ]]; }
+# took NAME: says how long the suite before NAME ran, so a slow CI log
+# names its slow suite; the last one is said on exit.
+phase=start; phase_at=$SECONDS
+took() { echo "e2e: $phase took $((SECONDS - phase_at)) s"; phase=$1; phase_at=$SECONDS; }
 
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 
@@ -33,7 +37,7 @@ wait_up() {
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -- -"$p" 2>/dev/null || kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
+trap 'took end; cleanup' EXIT
 
 go build -o build/native-server ./worker
 native_port=$(free_port)
@@ -71,10 +75,12 @@ export QR_CONTRACT_LOG="$PWD/build/e2e-contract.jsonl"
 rm -f "$QR_CONTRACT_LOG"
 # The description itself, linted by Redocly CLI (redocly.yaml): 0 errors.
 node -e 'fetch(process.argv[1]).then(r=>r.text()).then(t=>process.stdout.write(t))' "$QR_NATIVE_URL/openapi.json" > build/openapi.json
+took redocly
 if want redocly; then
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint build/openapi.json --format summary > build/e2e-redocly.log 2>&1 || { cat build/e2e-redocly.log; exit 1; }
 grep -E 'valid|warning|error' build/e2e-redocly.log | sed 's/^/redocly: /'
 fi
+took clients
 if want clients; then
 # The description through the generators clients are made with: oapi-codegen
 # (Go) writes a client that must compile and call every operation at its
@@ -86,7 +92,9 @@ npx openapi-typescript build/openapi.json -o e2e/clients/ts/schema.d.ts > build/
 npx tsc -p e2e/clients/ts && echo "openapi-typescript: the types compile under tsc --strict"
 fi
 
+took go
 if want go; then go test -count=1 ./e2e/; fi
+took observatory
 if want observatory; then
 # Mozilla's HTTP Observatory grades both servers' pages (docs/decisions.md,
 # "Browser policy"): installed apart, with --ignore-scripts (its postinstall
@@ -103,6 +111,7 @@ fi
 # readers that are not ours.
 readers() {
   want "$1" || return 0
+  took "$1"
   rm -rf "build/$1"
   env "$2=$PWD/build/$1" go test -count=1 -run "^$3\$" "$4"
   node "e2e/agreement/$5" "build/$1"
@@ -126,18 +135,24 @@ readers faint QR_FAINT_DIR TestWriteFaintSet ./core/scan/ faint.mjs
 # /api/v1/qr decides, every served one read by zxing-cpp and jsQR.
 readers brandset QR_BRAND_DIR TestWriteBrandSet ./core/verify/ brand.mjs
 # What tools/list costs a model, in tokens, held to bench/targets.mk.
+took mcp-cost
 if want mcp-cost; then node e2e/mcp/cost.mjs "$QR_NATIVE_URL" "$QR_WORKERD_URL"; fi
+took mcp
 if want mcp; then NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/mcp/; fi
 # The Go clients beside the TypeScript ones: the official Go SDK and
 # mcp-go's own client, at 2025-11-25 and 2026-07-28 (their own module).
+took mcp-go
 if want mcp-go; then (cd e2e/mcp/go && go test -count=1 .); fi
 # PDF and EPS opened by poppler, qpdf and Ghostscript, terminal output read
 # back and scanned off a tmux pane (make print-tools installed them).
+took print
 if want print; then NODE_OPTIONS="--import=$PWD/e2e/contract/record.mjs" node --test e2e/print/; fi
 # The contract suite checks what the suites run before it recorded.
+took contract
 if want contract; then node e2e/contract/validate.mjs "$QR_CONTRACT_LOG" "$QR_NATIVE_URL" "$QR_WORKERD_URL"; fi
 # The official MCP conformance suite, against both (conformance-expected.yml
 # lists what it cannot test here and why).
+took conformance
 if want conformance; then
 bash e2e/mcp/conformance.sh "$QR_NATIVE_URL" "$QR_WORKERD_URL" > build/e2e-conformance.log 2>&1 || { cat build/e2e-conformance.log; exit 1; }
 grep -E '^conformance:|^Passed' build/e2e-conformance.log | paste - - | sed 's/\t/ /'
@@ -150,6 +165,7 @@ fi
 # the pages' policies (site/policy), which each server sends itself, are
 # checked on it too: every page run under its Content-Security-Policy.
 want editor || exit 0
+took editor
 EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/
 EDITOR_URL="$QR_NATIVE_URL" node --test --test-name-pattern='every kind has a page' e2e/editor/editor.test.mjs
 EDITOR_URL="$QR_NATIVE_URL" node --test e2e/editor/policy.test.mjs
