@@ -59,7 +59,13 @@ func ReadVerify(call problem.Call) (Request, *problem.Problem) {
 type options func(call problem.Call, known ...string) (params.Options, *problem.Problem)
 
 func read(call problem.Call, kind *payload.Kind, flag bool, parse options) (Request, *problem.Problem) {
+	// A preset's parameters enter the call first: every later fix is then
+	// the whole look, written out.
+	call, p := params.WithPreset(call)
 	r := Request{Call: call}
+	if p != nil {
+		return r, p
+	}
 	known := params.Data.Names()
 	if kind != nil {
 		t, p := params.ReadTyped(call, kind)

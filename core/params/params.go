@@ -129,7 +129,7 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{Size, Format, Color, BG, Style, Eye, Ball, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
+var Shared = []Param{PresetP, Size, Format, Color, BG, Style, Eye, Ball, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
 	SymbolP, RMQRHeight, Parts, PartsLayout,
 	EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
 
@@ -212,12 +212,15 @@ func (o Options) Canonical() string {
 // on what the kind's standard requires of the symbol (Options.Symbol).
 func Parse(call problem.Call, known ...string) (Options, *problem.Problem) {
 	o := Options{Size: DefaultSize, Format: render.Formats[0], FG: render.Black, BG: render.White, Style: "square", Eye: "square", EC: qr.M, Margin: DefaultMargin}
-	if p := checkNames(call, known); p != nil {
+	call, p := WithPreset(call)
+	if p == nil {
+		p = checkNames(call, known)
+	}
+	if p != nil {
 		return o, p
 	}
 	var (
 		v, name string
-		p       *problem.Problem
 		ecSet   bool
 	)
 	if v, name, p = Get(call, own(Size, known)); p == nil && v != "" {

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -86,6 +87,7 @@ func TestWriteBrandSet(t *testing.T) {
 	type try struct {
 		name string
 		q    url.Values
+		text string // "" for text
 	}
 	var ladders [][]try
 	logos := map[string]string{"svg": svgLogo, "png": pngLogo}
@@ -95,7 +97,7 @@ func TestWriteBrandSet(t *testing.T) {
 				var ladder []try
 				for _, s := range logoSizes {
 					q := url.Values{"style": {st}, "eye": {eye}, "logo": {logos[kind]}, "logo_size": {strconv.FormatFloat(s, 'f', -1, 64)}}
-					ladder = append(ladder, try{fmt.Sprintf("%s/%s %s logo %.2f", st, eye, kind, s), q})
+					ladder = append(ladder, try{fmt.Sprintf("%s/%s %s logo %.2f", st, eye, kind, s), q, ""})
 				}
 				ladders = append(ladders, ladder)
 			}
@@ -103,12 +105,19 @@ func TestWriteBrandSet(t *testing.T) {
 	}
 	for _, fr := range params.Frame.Enum() {
 		for _, st := range []string{"square", "rounded", "dot"} {
-			ladders = append(ladders, []try{{fmt.Sprintf("%s frame, %s", fr, st), url.Values{"frame": {fr}, "frame_text": {"SCAN ME"}, "style": {st}, "color": {"1a237e"}}}})
+			ladders = append(ladders, []try{{fmt.Sprintf("%s frame, %s", fr, st), url.Values{"frame": {fr}, "frame_text": {"SCAN ME"}, "style": {st}, "color": {"1a237e"}}, ""}})
 		}
 	}
 	for _, st := range render.StyleNames() {
 		for _, g := range []string{"linear:0f2027,2c5364,135deg", "radial:1a237e,4a148c", "linear:c62828,1565c0,90deg"} {
-			ladders = append(ladders, []try{{fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}}}})
+			ladders = append(ladders, []try{{fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}}, ""}})
+		}
+	}
+	// Every preset, for the short link and for a text of version 20.
+	long := strings.Repeat("https://example.com/menu?table=12&lang=en#", 12)
+	for _, pr := range params.Presets {
+		for _, tx := range []string{text, long} {
+			ladders = append(ladders, []try{{fmt.Sprintf("preset %s, %d bytes", pr.Name, len(tx)), url.Values{"preset": {pr.Name}}, tx}})
 		}
 	}
 	decided := make([][]brandEntry, len(ladders))
@@ -117,11 +126,12 @@ func TestWriteBrandSet(t *testing.T) {
 		g.Go(func() error {
 			for _, tr := range ladder {
 				tr.q.Set("size", "512")
-				call := request.NewCall("/api/v1/qr", tr.q)
+				text := cmp.Or(tr.text, text)
 				c, o, err := encoded(text, tr.q)
 				if err != nil {
 					return fmt.Errorf("%s: %w", tr.name, err)
 				}
+				call, _ := params.WithPreset(request.NewCall("/api/v1/qr", tr.q))
 				e := brandEntry{Name: tr.name, Query: brandQuery(tr.q), Text: text}
 				k, rep, p := checked(context.Background(), call, c, text, o)
 				if p != nil {

@@ -110,6 +110,7 @@ func New(c Config) http.Handler {
 		{path: "/q/", methods: []string{"GET"}, handle: s.pathStyle, doc: pathDoc},
 		{path: "/api/v1/health", methods: []string{"GET"}, handle: s.health},
 		{path: "/api/v1/types", methods: []string{"GET"}, handle: s.types},
+		{path: "/api/v1/presets", methods: []string{"GET"}, handle: s.presets},
 		{path: "/api/v1/qr/batch", methods: []string{"POST"}, handle: s.batch, doc: batchDoc, heavy: true, post: &postHelp{
 			"a JSON body of items (Content-Type application/json)",
 			`-H 'Content-Type: application/json' -d '{"items":[{"data":"hello"}]}'`}},

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,12 @@ func llmsText(full bool) string {
 		}
 		kinds.WriteString("\n")
 	}
+	var looks strings.Builder
+	for _, p := range params.Presets {
+		fmt.Fprintf(&looks, "- [%s](/api/v1/qr?%s): %s Sets %s.\n", p.Title, url.Values{"data": {"https://example.com"}, "preset": {p.Name}}.Encode(), p.Help, strings.ReplaceAll(p.Query, "&", ", "))
+	}
 	return strings.NewReplacer(
+		"{presets}", looks.String(),
 		"{data_aliases}", strings.Join(params.Data.Aliases, ", "),
 		"{exts}", strings.Join(render.Exts(), " ."),
 		"{parameters}", ps.String(),

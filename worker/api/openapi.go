@@ -506,6 +506,7 @@ func components() obj {
 		"BatchResults":  jsonschema.ForValue[batch.Response](),
 		"Health":        jsonschema.ForValue[healthAnswer](),
 		"Types":         jsonschema.ForValue[typesAnswer](),
+		"Presets":       jsonschema.ForValue[presetsAnswer](),
 		"BatchRequest":  batchRequestSchema(),
 		"GenerateBody":  generateBodySchema(),
 	}

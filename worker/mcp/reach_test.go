@@ -46,6 +46,7 @@ var parameterCases = map[string][]url.Values{
 	"parts":            {{"parts": {"2"}}, {"parts": {"3"}, "format": {"zip"}}},
 	"parts_layout":     {{"parts": {"4"}, "parts_layout": {"grid"}}},
 	"eye_ball":         {{"eye_ball": {"plus"}}, {"eye": {"circle"}, "eye_ball": {"cut"}}},
+	"preset":           {{"preset": {"cafe"}}, {"preset": {"accent"}, "style": {"dot"}}},
 	"eye_color":        {{"eye_color": {"cc0000"}}},
 	"eye_ball_color":   {{"eye_ball_color": {"00701a"}}},
 	"logo":             {{"logo": {reachLogo}, "ec": {"H"}}},

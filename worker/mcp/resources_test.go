@@ -52,7 +52,7 @@ func TestResourcesDescribeWhatTheSchemasLeaveOut(t *testing.T) {
 	for _, r := range list.Resources {
 		listed[r.URI] = r.MIMEType
 	}
-	for _, uri := range []string{tools.KindsURI, tools.ParametersURI} {
+	for _, uri := range []string{tools.KindsURI, tools.ParametersURI, tools.PresetsURI} {
 		if listed[uri] != "application/json" || !strings.Contains(init.Instructions, uri) {
 			t.Errorf("%s: listed as %q; named in the instructions: %v", uri, listed[uri], strings.Contains(init.Instructions, uri))
 		}
@@ -85,6 +85,21 @@ func TestResourcesDescribeWhatTheSchemasLeaveOut(t *testing.T) {
 	}
 	if _, m := read(t, tools.KindsURI+"/nosuchkind"); m == nil {
 		t.Errorf("qr://kinds/nosuchkind reads")
+	}
+
+	r, _ = read(t, tools.PresetsURI)
+	var looks []struct {
+		Name   string            `json:"name"`
+		Params map[string]string `json:"params"`
+	}
+	json.Unmarshal([]byte(r.Contents[0].Text), &looks)
+	if len(looks) != len(params.Presets) {
+		t.Errorf("qr://presets lists %d presets, the registry has %d", len(looks), len(params.Presets))
+	}
+	for i, l := range looks {
+		if i < len(params.Presets) && (l.Name != params.Presets[i].Name || len(l.Params) == 0) {
+			t.Errorf("qr://presets entry %d: %s with %d parameters, want %s", i, l.Name, len(l.Params), params.Presets[i].Name)
+		}
 	}
 
 	r, _ = read(t, tools.ParametersURI)

@@ -25,6 +25,7 @@ import (
 const (
 	KindsURI      = "qr://kinds"
 	ParametersURI = "qr://parameters"
+	PresetsURI    = "qr://presets"
 	ViewURI       = "ui://qrkeyless/view.html"
 )
 
@@ -38,6 +39,7 @@ func Resources() []server.ServerResource {
 	rs := []server.ServerResource{
 		jsonResource(KindsURI, "kinds", "The typed kinds: name, title and fields (* required) of each; qr://kinds/<name> has a kind's full schema.", kinds),
 		jsonResource(ParametersURI, "parameters", "Every parameter of every tool, with its type, bounds, choices, default and meaning: the REST query parameters.", parameters),
+		jsonResource(PresetsURI, "presets", "The named looks preset takes: name, title, what each is for and the parameters it sets (any given with the call wins).", presets),
 	}
 	for _, k := range payload.All() {
 		rs = append(rs, jsonResource(KindsURI+"/"+k.Name, k.Name, k.Title+": the fields of qr_generate_typed's fields, as a JSON Schema.",
@@ -123,6 +125,21 @@ func fieldsLine(k *payload.Kind) string {
 		b.WriteString("; needs " + strings.Join(sets, " or "))
 	}
 	return b.String()
+}
+
+// presets is qr://presets: every preset and its parameters.
+func presets() any {
+	type preset struct {
+		Name   string            `json:"name"`
+		Title  string            `json:"title"`
+		Help   string            `json:"help"`
+		Params map[string]string `json:"params"`
+	}
+	list := make([]preset, len(params.Presets))
+	for i, p := range params.Presets {
+		list[i] = preset{p.Name, p.Title, p.Help, p.Params()}
+	}
+	return list
 }
 
 // parameters is qr://parameters: for each tool, every argument it takes,

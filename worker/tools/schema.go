@@ -59,6 +59,9 @@ func rendering(omit ...string) schema {
 			props[p.Name] = short(p)
 		}
 	}
+	// A preset's names are in qr://presets with what each sets: an enum
+	// here would cost every conversation their tokens.
+	props[params.PresetP.Name] = str(texts().Params[params.PresetP.Name])
 	return props
 }
 
