@@ -67,7 +67,7 @@ func SheetControls() []Control {
 // sheetWords word the label sheet's options of SheetControls.
 var sheetWords = map[string]wording{
 	sheet.PaperP.Name: {Label: "Paper", Input: "select",
-		Options: []Option{{"a4", "A4 (210 x 297 mm)", ""}, {"letter", "US Letter (8.5 x 11 in)", ""}}},
+		Options: []Option{{"a4", "A4 (210 x 297 mm)", "", ""}, {"letter", "US Letter (8.5 x 11 in)", "", ""}}},
 	sheet.PresetP.Name: {Label: "Labels", Input: "select", Options: presetOptions(),
 		Help: "Presets have their stock's real margins, pitch and corners. Print at 100%, not fit to page."},
 	sheet.Columns.Name: {Label: "Columns"},
@@ -80,10 +80,10 @@ var sheetWords = map[string]wording{
 		Help: "The code's side, quiet zone included. Empty: the largest that fits the label."},
 	sheet.CaptionAtP.Name: {Label: "Caption goes", Input: "select",
 		Help:    "Right of the code leaves a long label's whole height to the code.",
-		Options: []Option{{sheet.Below, "Below the code", ""}, {sheet.Above, "Above the code", ""}, {sheet.Right, "Right of the code", ""}}},
+		Options: []Option{{sheet.Below, "Below the code", "", ""}, {sheet.Above, "Above the code", "", ""}, {sheet.Right, "Right of the code", "", ""}}},
 	sheet.CodeAtP.Name: {Label: "Code sits", Input: "select",
 		Help:    "At the label's centre, every code sits in the same place, caption or not; centred in the space the caption leaves, it can be larger.",
-		Options: []Option{{sheet.OnLabel, "At the label's centre", ""}, {sheet.InSpace, "Centred in the space the caption leaves", ""}}},
+		Options: []Option{{sheet.OnLabel, "At the label's centre", "", ""}, {sheet.InSpace, "Centred in the space the caption leaves", "", ""}}},
 	sheet.StartAt.Name: {Label: "Start at label", Help: "On a part-used sheet: the first label left, counted from 1 along the rows."},
 	sheet.Copies.Name:  {Label: "Labels per row", Help: "How many labels each row of the file fills, one after another."},
 	sheet.OffsetX.Name: {Label: "Printer offset right (mm)", Step: "0.1",
@@ -100,9 +100,9 @@ var sheetWords = map[string]wording{
 func presetOptions() []Option {
 	var opts []Option
 	for _, pr := range sheet.Presets {
-		opts = append(opts, Option{pr.Name, pr.Short(), ""})
+		opts = append(opts, Option{pr.Name, pr.Short(), "", ""})
 	}
-	return append(opts, Option{"custom", "A grid of my own (below)", ""})
+	return append(opts, Option{"custom", "A grid of my own (below)", "", ""})
 }
 
 // SheetGroup is a few of the sheet's controls under a heading.

@@ -62,6 +62,7 @@ type Control struct {
 type Option struct {
 	Value, Label string
 	Picture      string // SVG markup, for pictures
+	Params       string // for a look, the parameters it sets, as a query
 }
 
 // ID returns the element id of the control's input.
@@ -280,6 +281,21 @@ func fillControls() []Control {
 		{Name: "angle", UI: "angle", Group: "brand", Label: "Gradient angle (degrees)", Input: "number", Default: "180", Min: "0", Max: "359",
 			Help: "0 runs up, 90 right, 180 down."},
 	}
+}
+
+// LookControl is the row of looks above the style controls: each a preset
+// (params.Presets) drawn whole, which sets the style and brand controls to
+// its parameters when chosen (app.js). It is the page's alone: the link
+// and the API hold the parameters it set, so a link made after it reads
+// as any other, and one that says preset=NAME is read as the API reads it.
+func LookControl() Control {
+	c := Control{Name: params.PresetP.Name, UI: params.PresetP.Name, Group: "look", Label: "Look", Input: "pictures",
+		Help:    "A starting point: each look sets the shape, colours and frame below, which you can then change.",
+		Options: []Option{{Value: "", Label: "Plain", Picture: picture(params.PresetP.Name, "plain")}}}
+	for _, p := range params.Presets {
+		c.Options = append(c.Options, Option{Value: p.Name, Label: p.Title, Picture: picture(params.PresetP.Name, p.Name), Params: p.Query})
+	}
+	return c
 }
 
 // CheckNames reports a query name used by two controls of one page, which
@@ -553,7 +569,8 @@ func symbolPictures(out map[string][]byte) error {
 }
 
 // brandPictures adds the pictures of the frames (a small code in each,
-// with a word of text) and of the fills (the middle of a code in one
+// with a word of text), of the looks (a small code drawn whole with each
+// preset) and of the fills (the middle of a code in one
 // colour or a gradient), drawn by core/brand as the API draws them.
 func brandPictures(c *qr.Code, px int, out map[string][]byte) error {
 	shrink := func(img image.Image, side int) ([]byte, error) {
@@ -575,6 +592,19 @@ func brandPictures(c *qr.Code, px int, out map[string][]byte) error {
 			return err
 		}
 		if out[picture(params.Frame.Name, f.Name)], err = shrink(img, 80); err != nil {
+			return err
+		}
+	}
+	for _, name := range append([]string{"plain"}, params.PresetNames()...) {
+		q := url.Values{"size": {"240"}, "margin": {"2"}}
+		if name != "plain" {
+			q.Set(params.PresetP.Name, name)
+		}
+		img, err := branded(c, q)
+		if err != nil {
+			return err
+		}
+		if out[picture(params.PresetP.Name, name)], err = shrink(img, 128); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"qrkeyless/core/link"
+	"qrkeyless/core/params"
 )
 
 // firstScript asks the API for a shared link's code as the page starts to
@@ -34,7 +35,10 @@ var firstCode = func() string {
 // angle's default. The form is a JSON block of its own (link.FormID), so
 // that a server can send the page with a link's code in it (link.Page).
 func firstForm(kind, title string, fields, styles []Control) string {
-	form := link.Form{Kind: kind, Title: title}
+	form := link.Form{Kind: kind, Title: title, Looks: map[string]string{}}
+	for _, p := range params.Presets {
+		form.Looks[p.Name] = p.Query
+	}
 	for _, c := range append(append(append([]Control{}, fields...), group(styles, "style")...), group(styles, "brand")...) {
 		if c.UI == "angle" {
 			form.Angle = c.Default

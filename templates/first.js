@@ -35,10 +35,15 @@
   // linked is what it reads once app.js's fillFromURL has set the control
   // from the link (controls.js, setValue and fillFromGradient). A link
   // never fills a secret or the logo.
+  // A link's preset is read as app.js reads it: each control the link sets
+  // itself, else the look's value (form.looks), else the control as it came.
+  const look = new URLSearchParams(form.looks?.[link.get('preset')?.trim().toLowerCase()] ?? '');
   const linked = (c) => {
-    const name = [c.name, ...(c.aliases || [])].find((n) => link.has(n));
+    const names = [c.name, ...(c.aliases || [])];
+    const from = names.some((n) => link.has(n)) ? link : look;
+    const name = names.find((n) => from.has(n));
     if (name === undefined || c.secret || isLogo(c)) return asIs(c);
-    const v = link.get(name);
+    const v = from.get(name);
     const lower = v.toLowerCase();
     if (c.input === 'checkbox') return ['true', '1', 'yes', 'on'].includes(lower) ? 'true' : '';
     if (c.input === 'pictures') return c.options?.find((o) => o.toLowerCase() === lower) ?? '';

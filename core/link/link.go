@@ -31,12 +31,13 @@ import (
 // the page, and the gradient angle's default. URL and Code are set by the
 // server on a page it sends with the link's code in it.
 type Form struct {
-	Kind     string    `json:"kind"`
-	Title    string    `json:"title,omitempty"`
-	Controls []Control `json:"controls"`
-	Angle    string    `json:"angle"`
-	URL      string    `json:"url,omitempty"`
-	Code     string    `json:"code,omitempty"`
+	Kind     string            `json:"kind"`
+	Title    string            `json:"title,omitempty"`
+	Controls []Control         `json:"controls"`
+	Angle    string            `json:"angle"`
+	Looks    map[string]string `json:"looks,omitempty"` // each preset's parameters, as a query (templates.LookControl)
+	URL      string            `json:"url,omitempty"`
+	Code     string            `json:"code,omitempty"`
 }
 
 // Control is one control of the form: its query name (and the names a
@@ -73,9 +74,18 @@ func (f Form) CodeURL(raw string) (string, bool) {
 	if !ok || len(link) == 0 {
 		return "", false
 	}
+	// A link's preset is read as app.js reads it: each control the link
+	// sets itself, else the look's value, else the control as it came.
+	var look []pair
+	if i := slices.IndexFunc(link, func(p pair) bool { return p.name == "preset" }); i >= 0 {
+		if !isASCII(link[i].value) {
+			return "", false // JavaScript's toLowerCase is not copied beyond ASCII
+		}
+		look, _ = parseQuery(f.Looks[strings.ToLower(jsTrim(link[i].value))])
+	}
 	values := make([]string, len(f.Controls))
 	for i, c := range f.Controls {
-		if values[i], ok = f.linked(c, link); !ok {
+		if values[i], ok = f.linked(c, link, look); !ok {
 			return "", false
 		}
 	}
@@ -168,18 +178,24 @@ func asIs(c Control) string {
 	return c.Default
 }
 
-// linked is what the page reads from control c once the link has set it;
-// ok is false where the browser's reading is not copied exactly.
-func (f Form) linked(c Control, link []pair) (v string, ok bool) {
+// linked is what the page reads from control c once the link, or else the
+// link's look, has set it; ok is false where the browser's reading is not
+// copied exactly.
+func (f Form) linked(c Control, link, look []pair) (v string, ok bool) {
 	if c.Secret || isLogo(c) {
 		return asIs(c), true
 	}
 	// The first value of the first of the control's names that the link
-	// has (URLSearchParams.has, then get).
+	// has (URLSearchParams.has, then get), else that the look has.
 	found := false
-	for _, n := range append([]string{c.Name}, c.Aliases...) {
-		if i := slices.IndexFunc(link, func(p pair) bool { return p.name == n }); i >= 0 {
-			v, found = link[i].value, true
+	for _, q := range [][]pair{link, look} {
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			if i := slices.IndexFunc(q, func(p pair) bool { return p.name == n }); i >= 0 {
+				v, found = q[i].value, true
+				break
+			}
+		}
+		if found {
 			break
 		}
 	}

@@ -18,7 +18,8 @@ const wifi = `{"kind":"wifi","title":"Wi-Fi network","angle":"180","controls":[
 {"name":"size","style":"size","input":"number","default":"512"},
 {"name":"frame_text","aliases":["label"],"style":"frame_text","input":"text"},
 {"name":"eye_color","style":"eye_color","input":"text","swatch":true},
-{"name":"logo","style":"logo","input":"file"}]}`
+{"name":"logo","style":"logo","input":"file"}],
+"looks":{"cafe":"color=4e342e&style=rounded&frame_text=MENU","event":"color=linear:4a148c,1a237e,135deg&style=dot"}}`
 
 // inputs is a form with the input types whose values the browser cleans up.
 const inputs = `{"kind":"k","controls":[
@@ -73,6 +74,12 @@ func TestCodeURL(t *testing.T) {
 		{inputs, "to=a%40b.c&when=0000-01-01", "/api/v1/k?to=a%40b.c&format=svg"},
 		{inputs, "to=a%40b.c&when=%2B024-01-01", "/api/v1/k?to=a%40b.c&format=svg"},
 		{inputs, "to=a%40b.c&when=2024-1-05", "/api/v1/k?to=a%40b.c&format=svg"},
+		// A link's preset: each control the link sets, else the look's
+		// (trimmed, any case); an unknown one is none; beyond ASCII, no code.
+		{wifi, "preset=%20Cafe%20&ssid=G&sec=nopass&dots=dot", "/api/v1/wifi?ssid=G&sec=nopass&style=dot&fg=4e342e&frame_text=MENU&format=svg"},
+		{wifi, "preset=event&ssid=G&sec=nopass&style=square", "/api/v1/wifi?ssid=G&sec=nopass&fg=linear%3A4a148c%2C1a237e%2C135deg&format=svg"},
+		{wifi, "preset=nosuch&ssid=G&sec=nopass", "/api/v1/wifi?ssid=G&sec=nopass&format=svg"},
+		{wifi, "preset=caf%C3%A9&ssid=G&sec=nopass", ""},
 		{`{"kind":"","controls":[{"name":"data","field":"data","input":"textarea","required":true}]}`, "data=hi", "/api/v1/qr?data=hi&format=svg"},
 	}
 	for _, tt := range tests {

@@ -40,7 +40,7 @@ var Presets = []Preset{
 		"color=006064&style=dot&eye=rounded&frame=bubble&frame_text=FREE WI-FI"},
 	{"mono", "Ink dots", "Print in one ink: black dots with round eyes, nothing else.",
 		"style=dot&eye=rounded"},
-	{"accent", "Red eyes", "A plain code that stands out: black squares with red eyes.",
+	{"accent", "Red accent", "A plain code that stands out: black squares with red eyes.",
 		"eye_color=c62828&eye_ball_color=c62828"},
 	{"ocean", "Ocean", "A travel or water-sports flyer: a radial blue-green gradient, rounded.",
 		"color=radial:01579b,004d40&style=rounded&eye=rounded"},

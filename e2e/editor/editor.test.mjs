@@ -402,6 +402,8 @@ test('a shared link shows its code before the program, and the program takes it 
     // branded: a caption, and a frame with a gradient, which the worker draws as the API does
     ['/wifi?ssid=Guest&sec=nopass&frame_text=Free%20Wi-Fi', openWifi],
     ['/wifi?ssid=Guest&sec=nopass&frame=banner-bottom&frame_text=Free%20Wi-Fi&fg=linear:1a237e,4a148c', openWifi],
+    // a preset, read as the API reads it
+    ['/wifi?ssid=Guest&sec=nopass&preset=event', openWifi],
   ];
   // The server sends the page with the link's code in it (site/serve);
   // a host that serves the site as static files does not, and the page
@@ -467,6 +469,7 @@ test('the server reads a link as the page does: the code it puts in the page is 
     '/paynow?proxytype=MOBILE&proxy=%2B6591234567&amount=10.50&expiry=2027-02-29',
     '/paynow?proxytype=uen&proxy=201403121W&expiry=2028-02-29&editable=on',
     '/?data=%F0%9F%93%B6%20caf%C3%A9&style=rounded&ec=h',
+    '/wifi?ssid=G&sec=nopass&preset=%20Cafe&dots=dot',
   ];
   for (const path of links) {
     const page = await browser.context.newPage();
@@ -900,6 +903,68 @@ test('frames and fills are pictures to pick from, by pointer or keyboard', { tim
   await page.fill('#c-frame_text', '扫码');
   await page.waitForFunction(() => /Latin, Greek and Cyrillic/.test(document.getElementById('e-frame_text').textContent), null, { timeout: 60_000 });
   await page.close();
+});
+
+test('a look is a picture to pick: it sets the controls, the link holds them written out, and a preset link opens in it', { timeout: 180_000 }, async () => {
+  const page = await openEditor(browser.context, '/wifi?ssid=Guest&sec=nopass');
+  const radios = await page.$$eval('input[type="radio"][name="preset"]', (els) =>
+    els.map((el) => ({ value: el.value, label: el.labels[0].innerText.replace(/^✓\s*/, '').trim(), checked: el.checked })),
+  );
+  assert.deepEqual(radios[0], { value: '', label: 'Plain', checked: true });
+  assert.ok(radios.length >= 13, `${radios.length} looks`);
+  const widths = await pictures(page, 'preset');
+  widths.forEach((w, i) => assert.ok(w > 0, `look ${radios[i].value}: its picture did not load`));
+  const link = () => Object.fromEntries(new URL(page.url()).searchParams);
+  // The café: its parameters in the controls and in the link, no preset
+  // there, and the code (framed: checked by the worker) scans.
+  await page.click('label:has(input[name="preset"][value="cafe"])');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('frame_text') === 'MENU');
+  assert.deepEqual(link(), { ssid: 'Guest', sec: 'nopass', style: 'rounded', eye: 'rounded', fg: '4e342e', bg: 'fff8e1', frame: 'banner-bottom', frame_text: 'MENU' });
+  assert.ok(await page.isChecked('input[name="style"][value="rounded"]'));
+  await page.waitForFunction(() => {
+    const svg = document.querySelector('#code svg');
+    return svg && svg.viewBox.baseVal.height > svg.viewBox.baseVal.width; // the banner is drawn
+  }, null, { timeout: 60_000 });
+  assert.deepEqual(await previewText(page), [openWifi]);
+  // Another look puts back what the first set and it does not.
+  await page.focus('input[name="preset"]:checked');
+  await page.keyboard.press('ArrowRight'); // by keyboard: the next look, the shop
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('frame_text') === 'SHOP NOW');
+  assert.deepEqual(link(), { ssid: 'Guest', sec: 'nopass', style: 'dot', eye: 'rounded', fg: '0d47a1', frame: 'rounded', frame_text: 'SHOP NOW' });
+  // A control changed leaves the look, and changed back returns to it.
+  await page.click('label:has(input[name="style"][value="square"])');
+  await page.waitForFunction(() => !document.querySelector('input[name="preset"]:checked'));
+  await page.click('label:has(input[name="style"][value="dot"])');
+  await page.waitForFunction(() => document.querySelector('input[name="preset"]:checked')?.value === 'shop');
+  // Plain is every look's parameter at its default.
+  await page.click('label:has(input[name="preset"][value=""])');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('frame'));
+  assert.deepEqual(link(), { ssid: 'Guest', sec: 'nopass' });
+  await page.close();
+  // A link with preset= opens in its look, the link's own parameters over
+  // it, and the page draws what the API draws for that link.
+  const path = '/wifi?ssid=Guest&sec=nopass&preset=event&dots=dot';
+  const opened = await openEditor(browser.context, path);
+  assert.ok(await opened.isChecked('input[data-ui=fill][value=linear]'), 'the event\'s gradient is not in the fill');
+  assert.ok(await opened.isChecked('input[name="eye"][value="point"]'));
+  assert.ok(await opened.isChecked('input[name="style"][value="dot"]'));
+  assert.ok(!new URL(opened.url()).searchParams.has('preset'), 'the link kept preset= once written out');
+  await brandedCode(opened, /linearGradient/);
+  const api = await (await fetch(`${editorURL}/api/v1/wifi?ssid=Guest&sec=nopass&preset=event&style=dot&format=svg`)).text();
+  assert.ok((await rasterize(opened, await opened.innerHTML('#code'))).equals(await rasterize(opened, api)), 'the page and the API draw the preset link apart');
+  await opened.close();
+  for (const view of views) {
+    const shot = await browser.context.newPage();
+    await shot.setViewportSize({ width: view.width, height: view.height });
+    await shot.emulateMedia({ colorScheme: view.scheme });
+    await shot.goto(`${editorURL}/wifi?ssid=Guest&sec=nopass&preset=cafe`, { waitUntil: 'domcontentloaded' });
+    await shot.waitForSelector('#code svg');
+    await shot.waitForFunction(() => document.querySelector('input[name="preset"]:checked')?.value === 'cafe');
+    await shot.$eval('input[name="preset"][value="cafe"]', (el) => el.closest('fieldset').scrollIntoView({ block: 'center' }));
+    await looked(shot, view, 'editor-look');
+    await shot.screenshot({ path: new URL(`../../build/editor-look-view-${view.width}-${view.scheme}.png`, import.meta.url).pathname });
+    await shot.close();
+  }
 });
 
 test('a branded link opened on a phone shows its code on the first screen, light and dark', { timeout: 180_000 }, async () => {

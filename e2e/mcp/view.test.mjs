@@ -192,6 +192,33 @@ for (const [name, base] of targets) {
       await page.close();
     });
 
+    test("a look is sent as preset with the size alone, the controls then show it written out, and its gradient survives a redraw", async () => {
+      const data = "https://example.com/tickets";
+      const { page, view, seen } = await open("qr_generate", { data, size: 256, style: "dot" });
+      await waitFor(async () => /Scans/.test(await view.locator("#verdict").textContent()), "the verdict");
+      let before = seen.calls.length;
+      await view.getByLabel("Look").selectOption("event");
+      await waitFor(() => seen.calls.length > before, "the tool call");
+      const sent = seen.calls.at(-1).arguments;
+      assert.equal(sent.preset, "event");
+      assert.equal(String(sent.size), "256");
+      assert.equal(sent.style, undefined, "the look's own arguments were sent beside it");
+      const control = (name) => view.locator(`[name="${name}"]`).inputValue();
+      await waitFor(async () => (await control("style")) === "diamond", "the look's module shape");
+      assert.equal(await control("eye"), "point");
+      assert.equal(await control("frame"), "banner-top");
+      assert.equal(await control("frame_text"), "TICKETS");
+      assert.deepEqual(await drawn(view), [data]);
+      before = seen.calls.length;
+      await view.getByLabel("Size (px)").selectOption("384");
+      await waitFor(() => seen.calls.length > before, "the redraw's call");
+      const again = seen.calls.at(-1).arguments;
+      assert.equal(again.color, "linear:4a148c,1a237e,135deg", "the gradient was lost on a redraw");
+      assert.equal(again.preset, undefined);
+      assert.equal(again.style, "diamond");
+      await page.close();
+    });
+
     test("qr_inspect's overlay and grades", async () => {
       const png = Buffer.from(await (await fetch(base + "/api/v1/qr?data=inspect+me&size=300")).arrayBuffer());
       const { page, view } = await open("qr_inspect", { image: png.toString("base64") });

@@ -11,7 +11,7 @@
 // logo: it is read from a file into this page, and a link says only that
 // one was used (logo=chosen), so that whoever opens it chooses it again.
 
-import { bind, fillFromGradient, isLogo, isRadio, logoURI, setValue, value, wireLogo, wireSwatches } from './controls.js';
+import { bind, fillFromGradient, isLogo, isRadio, logoURI, refreshSwatches, setValue, value, wireLogo, wireSwatches } from './controls.js';
 
 const form = document.getElementById('editor');
 bind(form);
@@ -62,6 +62,10 @@ function syncURL() {
 function fillFromURL() {
   const q = new URLSearchParams(location.search);
   const dropped = [];
+  // A link's preset is read as the API reads it: its look first, then
+  // each control the link sets itself.
+  const look = looks.find((r) => r.value !== '' && r.value === (q.get('preset') || '').trim().toLowerCase());
+  if (look) applyLook(look);
   for (const el of controls) {
     const names = [nameOf(el), ...(el.dataset.alias || '').split(' ').filter(Boolean)];
     const name = names.find((n) => q.has(n));
@@ -79,6 +83,7 @@ function fillFromURL() {
       fillFromGradient(el, q.get(name));
       continue;
     }
+    if (el.dataset.style === 'fg') form.querySelector('[data-ui="fill"][value="solid"]').checked = true;
     setValue(el, q.get(name));
     el.dataset.touched = '1';
   }
@@ -86,6 +91,58 @@ function fillFromURL() {
 }
 
 let logoWanted = false; // a link said a logo was used, and none is chosen yet
+
+// --- looks -----------------------------------------------------------------
+
+// looks are the look radios (templates.LookControl), each with its
+// preset's parameters; lookNames are the parameters any of them sets and
+// those drawn with them (the eye ball, the frame's colours), which
+// choosing a look puts back to their defaults.
+const looks = [...form.querySelectorAll('[data-ui="preset"]')];
+const lookParams = (radio) => new URLSearchParams(radio.dataset.params || '');
+const lookNames = [...new Set(looks.flatMap((r) => [...lookParams(r).keys()]).concat('eye_ball', 'frame_color', 'frame_text_color'))];
+// controlsOf are the controls a query name sets (radios: one a choice).
+const controlsOf = (name) => controls.filter((el) => nameOf(el) === name || (el.dataset.alias || '').split(' ').includes(name));
+
+// applyLook sets the controls to radio's look, as the API reads
+// preset=NAME alone: its parameters, and every other a look sets at its
+// default (the plain look: all of them).
+function applyLook(radio) {
+  for (const name of lookNames) {
+    for (const el of controlsOf(name)) {
+      if (isRadio(el)) el.checked = el.value === (el.dataset.default || '');
+      else setValue(el, el.dataset.default || '');
+      delete el.dataset.touched;
+    }
+  }
+  const solid = form.querySelector('[data-ui="fill"][value="solid"]');
+  if (solid) solid.checked = true;
+  for (const [name, v] of lookParams(radio)) {
+    for (const el of controlsOf(name)) {
+      if (el.dataset.style === 'fg' && v.includes(':')) fillFromGradient(el, v);
+      else setValue(el, v);
+      el.dataset.touched = '1';
+    }
+  }
+  refreshSwatches();
+  radio.checked = true;
+}
+
+// markLook checks the look the controls show, if they show one, so that
+// a link written out from a look, or a look changed back, says so.
+function markLook() {
+  const now = (name) => {
+    const el = controlsOf(name).find((c) => !isRadio(c) || c.checked);
+    const v = el ? value(el) : '';
+    return el && v === (el.dataset.default || '') ? '' : v;
+  };
+  const at = (radio, name) => {
+    const el = controlsOf(name)[0];
+    const v = lookParams(radio).get(name) ?? '';
+    return el && v.toLowerCase() === (el.dataset.default || '').toLowerCase() ? '' : v;
+  };
+  for (const r of looks) r.checked = lookNames.every((name) => now(name).toLowerCase() === at(r, name).toLowerCase());
+}
 
 // --- drawing ---------------------------------------------------------------
 
@@ -413,6 +470,7 @@ function firstCode() {
 // --- start -----------------------------------------------------------------------
 
 const dropped = fillFromURL();
+markLook();
 syncURL();
 firstCode();
 // A link's first code on its way comes first (first.done settles once it
@@ -443,10 +501,12 @@ wireLogo(
   },
   (err) => say(`The logo could not be read: ${err}`),
 );
-// The fill's own controls redraw like any other.
-for (const el of form.querySelectorAll('[data-ui]')) {
+// The fill's own controls redraw like any other (the looks are the form's
+// listener's, below).
+for (const el of form.querySelectorAll('[data-ui]:not([data-ui="preset"])')) {
   el.addEventListener('input', (ev) => {
     ev.stopPropagation();
+    markLook();
     if (ready) draw(ev);
     else changedEarly();
     settleSoon();
@@ -461,6 +521,8 @@ function changedEarly() {
 }
 let ready = false;
 form.addEventListener('input', (ev) => {
+  if (ev.target.dataset.ui === 'preset') applyLook(ev.target);
+  else markLook();
   if (ev.target.type === 'checkbox' || ev.target.tagName === 'SELECT' || isRadio(ev.target)) ev.target.dataset.touched = '1';
   if (isSecret(ev.target) && ev.target.value !== '') prompt(ev.target, false);
   if (ready) draw(ev);

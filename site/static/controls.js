@@ -85,7 +85,10 @@ export function fillFromGradient(fg, v) {
   fg.dataset.touched = '1';
 }
 
-// wireSwatches keeps each colour picker and its hex field in step.
+// wireSwatches keeps each colour picker and its hex field in step;
+// refreshSwatches sets the pickers from fields a script has set.
+const swatchSyncs = [];
+export const refreshSwatches = () => swatchSyncs.forEach((f) => f());
 export function wireSwatches() {
   for (const sw of form.querySelectorAll('[data-swatch]')) {
     const text = form.querySelector(`[name="${sw.dataset.swatch}"]`);
@@ -94,6 +97,7 @@ export function wireSwatches() {
       if (/^[0-9a-f]{6}$/i.test(v)) sw.value = `#${v.toLowerCase()}`;
       else if (/^[0-9a-f]{3}$/i.test(v)) sw.value = `#${[...v].map((c) => c + c).join('').toLowerCase()}`;
     };
+    swatchSyncs.push(fromText);
     fromText();
     text.addEventListener('input', fromText);
     sw.addEventListener('input', (ev) => {
