@@ -92,7 +92,8 @@ func TestParseProblems(t *testing.T) {
 // TestAllowedLists: a bad value of a parameter with a short list of values
 // names every value it could have been, in the registry's order.
 func TestAllowedLists(t *testing.T) {
-	styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"}
+	styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic",
+		"extra-rounded", "classy", "classy-rounded", "edge-cut", "small-square", "tile", "cross", "heart"}
 	eyes := []string{"square", "rounded", "circle", "leaf", "diamond", "cut", "corner", "drop", "point", "petal", "inset"}
 	balls := []string{"square", "rounded", "circle", "leaf", "diamond", "cut", "corner", "drop", "point", "petal", "plus"}
 	tests := []struct {

@@ -1,6 +1,11 @@
 package render
 
-import "testing"
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // Every eye's own ball fits its ring in every style; a ball that does not
 // fit is refused with one that does, unlike the ring's own where another
@@ -53,5 +58,26 @@ func TestDiagonalError(t *testing.T) {
 	}
 	if a, b := diagonalError(sq, rd), diagonalError(sq, balls[0]); a <= b {
 		t.Errorf("square ring: a rounded ball's error %.3f is not above a square one's %.3f", a, b)
+	}
+}
+
+// docs/interface.md's style table has a row for every style with its
+// eye_ball limit as the registry has it.
+func TestStyleTableDoc(t *testing.T) {
+	b, err := os.ReadFile("../../docs/interface.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if cells := strings.Split(line, "|"); len(cells) == 5 && strings.HasPrefix(line, "| `") {
+			rows[strings.Trim(cells[1], " `")] = cells
+		}
+	}
+	for _, s := range styles {
+		cells, ok := rows[s.name]
+		if !ok || strings.TrimSpace(cells[3]) != strconv.FormatFloat(s.diagonal, 'g', -1, 64) {
+			t.Errorf("docs/interface.md's style table has no row for %s with limit %g: %q", s.name, s.diagonal, cells)
+		}
 	}
 }

@@ -133,3 +133,109 @@ func each(g grid, f func(x, y float64)) {
 		}
 	}
 }
+
+// extraRoundedModules rounds every outer corner of a region by half a
+// module: a lone module is a circle, a run's ends are half circles.
+func extraRoundedModules(p *path, g grid) { smooth(p, g, .5, 0) }
+
+// classyModules rounds the corners of a region that point to the top-left
+// and the bottom-right by half a module and keeps the others square, as
+// qr-code-styling's classy: a lone module is a leaf.
+func classyModules(p *path, g grid) { diagonalCorners(p, g, .5, 0) }
+
+// classyRoundedModules is classy with the other outer corners rounded a
+// little too (qr-code-styling's classy-rounded).
+func classyRoundedModules(p *path, g grid) { diagonalCorners(p, g, .5, .2) }
+
+// diagonalCorners rounds a region's outer corners pointing to the top-left
+// and bottom-right by big, its other outer corners by small, and keeps
+// its inner corners square.
+func diagonalCorners(p *path, g grid, big, small float64) {
+	outlines(g, func(vs []pt) {
+		n := len(vs)
+		p.poly(vs, func(i int) float64 {
+			a, v, b := vs[(i+n-1)%n], vs[i], vs[(i+1)%n]
+			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) <= 0 {
+				return 0 // an inner corner
+			}
+			// The region lies on the side of both edges' far ends: towards
+			// the bottom-right of a corner pointing to the top-left.
+			dx, dy := a.x+b.x-2*v.x, a.y+b.y-2*v.y
+			if dx*dy > 0 {
+				return big
+			}
+			return small
+		})
+	})
+}
+
+// edgeCutModules cuts every outer corner of a region straight across, a
+// third of a module along each edge: octagons, and runs with bevelled ends.
+func edgeCutModules(p *path, g grid) {
+	const c = 1.0 / 3
+	outlines(g, func(vs []pt) {
+		n := len(vs)
+		for i := 0; i <= n; i++ {
+			a, v, b := vs[(i+n-1)%n], vs[i%n], vs[(i+1)%n]
+			in, out := unit(a, v), unit(v, b)
+			r := 0.0
+			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) > 0 {
+				r = c
+			}
+			from := pt{v.x - r*in.x, v.y - r*in.y}
+			switch {
+			case i == 0:
+				p.moveTo(from.x, from.y)
+			case i == n:
+				p.close()
+				continue
+			default:
+				p.lineTo(from.x, from.y)
+			}
+			if r > 0 {
+				p.lineTo(v.x+r*out.x, v.y+r*out.y)
+			}
+		}
+	})
+}
+
+// smallSquareModules draws a square of side .8 in the middle of each
+// module: 64% of it dark, every module apart.
+func smallSquareModules(p *path, g grid) {
+	const s = .8
+	each(g, func(x, y float64) { p.rect(x+(1-s)/2, y+(1-s)/2, s, s, false) })
+}
+
+// tileModules draws each module as a square of side .9 with corners
+// rounded by a quarter module: soft tiles with a thin seam between.
+func tileModules(p *path, g grid) {
+	const s, r = .9, .25
+	each(g, func(x, y float64) {
+		p.roundRect(x+(1-s)/2, y+(1-s)/2, s, s, [4]float64{r, r, r, r}, false)
+	})
+}
+
+// crossModules draws a plus in each module, its arms .46 of a module
+// wide and stopping .04 short of the module's edges, so every module
+// stands apart as dots do: 63% dark.
+func crossModules(p *path, g grid) {
+	const e, f, a, b = .04, .96, .27, .73
+	each(g, func(x, y float64) {
+		p.poly([]pt{{x + a, y + e}, {x + b, y + e}, {x + b, y + a}, {x + f, y + a}, {x + f, y + b}, {x + b, y + b},
+			{x + b, y + f}, {x + a, y + f}, {x + a, y + b}, {x + e, y + b}, {x + e, y + a}, {x + a, y + a}}, sharp)
+	})
+}
+
+// heartModules draws a heart in each module, its lobes and point just
+// inside the module's edges; the module's centre, where a reader samples,
+// is well inside it.
+func heartModules(p *path, g grid) {
+	each(g, func(x, y float64) {
+		p.moveTo(x+.5, y+.2)
+		p.cubeTo(x+.6, y+.02, x+.98, y+.02, x+.98, y+.36)
+		p.cubeTo(x+.98, y+.64, x+.72, y+.8, x+.5, y+.98)
+		p.cubeTo(x+.28, y+.8, x+.02, y+.64, x+.02, y+.36)
+		p.cubeTo(x+.02, y+.02, x+.4, y+.02, x+.5, y+.2)
+		p.close()
+	})
+}

@@ -66,6 +66,14 @@ var styles = []struct {
 	{"vertical-bars", verticalBars, 2, 4000, 6, .45, along(0b010_010_010)},
 	{"horizontal-bars", horizontalBars, 2, 4000, 6, .55, along(0b000_111_000)},
 	{"organic", organicModules, 2, 3500, 6, 1.8, corners(true)},
+	{"extra-rounded", extraRoundedModules, 2, 3000, 4, .728, corners(false)},
+	{"classy", classyModules, 2, 3000, 4, 1.8, corners(false)},
+	{"classy-rounded", classyRoundedModules, 2, 3000, 4, 1.8, corners(false)},
+	{"edge-cut", edgeCutModules, 2, 3000, 6, .728, corners(false)},
+	{"small-square", smallSquareModules, 3, 2000, 5, .492, alone},
+	{"tile", tileModules, 2, 5000, 10, .365, alone},
+	{"cross", crossModules, 3, 5000, 14, .447, alone},
+	{"heart", heartModules, 3, 8000, 6, .365, alone},
 }
 
 // Bits of a neighbourhood key.

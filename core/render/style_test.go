@@ -192,9 +192,11 @@ func TestShapesDoNotOverlap(t *testing.T) {
 	// all outlines (holes negative) would then add up to more than the area
 	// the rasterizer fills. Without overlaps even-odd and nonzero fills agree
 	// and a cutter follows every outline once. Curves are flattened first so
-	// that both sides measure the same polygons.
+	// that both sides measure the same polygons. At 32 px a module the
+	// rasterizer's own error at sharp points (a heart's notch and tip: 0.2%
+	// at 16 px) is under the tolerance; an overlap is a whole shape's area.
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
-	const px = 16
+	const px = 32
 	for i, s := range styles {
 		for j, e := range eyes {
 			o := Options{Style: s.name, Eye: e.name}
@@ -298,8 +300,9 @@ func TestStyledSVG(t *testing.T) {
 
 func TestSVGBytesPerStyle(t *testing.T) {
 	// The figure for the docs: one 30-character URL at ec H, square eyes.
-	// Styled SVG stays one path of relative commands: under 60 bytes a dark
-	// module even for the styles that draw every module apart.
+	// Styled SVG stays one path of relative commands: under 80 bytes a dark
+	// module even for the styles that draw every module apart with curves
+	// (tiles: four sides and four corners; hearts: four cubic curves).
 	c := encode(t, "https://example.com/menu?t=123", qr.H)
 	dark := 0
 	for y := 0; y < c.Size; y++ {
@@ -314,7 +317,7 @@ func TestSVGBytesPerStyle(t *testing.T) {
 		o.Style = s.name
 		n, tiny := len(SVG(c, o)), len(SVGTiny(c, o))
 		t.Logf("%-16s svg %6d bytes, svg-tiny %6d bytes (%d dark modules)", s.name, n, tiny, dark)
-		if n > 60*dark {
+		if n > 80*dark {
 			t.Errorf("%s: %d bytes for %d dark modules", s.name, n, dark)
 		}
 	}
