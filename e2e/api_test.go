@@ -293,7 +293,8 @@ func TestBadInput(t *testing.T) {
 		}
 		// A value from a short list: the fix holds the nearest value, and
 		// allowed (and detail) name every value there is.
-		styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"}
+		styles := []string{"square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic",
+			"extra-rounded", "classy", "classy-rounded", "edge-cut", "small-square", "tile", "cross", "heart"}
 		eyes := []string{"square", "rounded", "circle", "leaf", "diamond", "cut", "corner", "drop", "point", "petal", "inset"}
 		for _, tt := range []struct {
 			query, fix string

@@ -46,7 +46,8 @@ after(() => {
   if (Object.keys(pitchErrors).length) fs.writeFileSync(new URL("../../build/sheet-pitch.json", import.meta.url), JSON.stringify(pitchErrors, null, 1));
 });
 
-const styles = ["square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic"];
+const styles = ["square", "rounded", "dot", "diamond", "star", "vertical-bars", "horizontal-bars", "organic",
+  "extra-rounded", "classy", "classy-rounded", "edge-cut", "small-square", "tile", "cross", "heart"];
 const text = "https://example.com/print?id=42";
 
 async function fetchBytes(url, init) {
