@@ -180,7 +180,8 @@ collector: node_modules build
 	node bench/collector.mjs
 
 ## looks: every style x eye x ball the service draws (every eye with every ball that fits its ring),
-## at 256, 512 and 1024 px, navy on white, read by zxing-cpp and jsQR: each must read every picture
+## at 256, 512 and 1024 px, navy on white, read by zxing-cpp and jsQR, and at 512 px after the camera
+## model by zxing-cpp: each must read every picture
 ## (about 2 minutes; make test reads a sample of it; STYLES="heart cross" draws only those). Not part of make test.
 looks: node_modules
 	rm -rf build/looks

@@ -123,8 +123,8 @@ readers() {
 readers agreement QR_AGREEMENT_DIR TestWriteAgreementSet ./core/scan/ agreement.mjs
 # A clean render of every style and eye, 256 to 1024 px, and of every eye
 # with each other ball it is drawn with in two styles, navy on white, read
-# by zxing-cpp and jsQR: each must read every picture (make looks reads
-# every style).
+# by zxing-cpp and jsQR, and each 512 px one as a phone takes it read by
+# zxing-cpp: each must read every picture (make looks reads every style).
 readers styleset QR_STYLE_DIR TestWriteStyleSet ./core/render/ styles.mjs
 # Decode against zxing-cpp on faint codes: dark and light 10 to 25 grey
 # levels apart under Gaussian noise (hardset.Faint), at every contrast our

@@ -1,9 +1,13 @@
 package render_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"image/color"
+	"image/jpeg"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +15,7 @@ import (
 
 	"qrkeyless/core/qr"
 	"qrkeyless/core/render"
+	cam "qrkeyless/internal/camera"
 )
 
 // The style set: a clean render of every style and eye the service
@@ -43,6 +48,32 @@ type styleSetEntry struct {
 	Text    string `json:"text"`
 	Version int    `json:"version"`
 	EC      string `json:"ec"`
+	Camera  bool   `json:"camera,omitempty"` // the 512 px picture as a phone takes it: zxing-cpp, try-harder, must read it
+}
+
+// camera writes the picture png of c (drawn with o) as a phone takes it,
+// the brand set's light-noise shot (internal/camera: 3 px a module, blur,
+// noise 3, JPEG), as PNG pixels beside it, and returns its entry.
+func camera(t *testing.T, dir string, e styleSetEntry, c *qr.Code, o render.Options, pic []byte) styleSetEntry {
+	img, err := png.Decode(bytes.NewReader(pic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(e.File))
+	shot, err := jpeg.Decode(bytes.NewReader(cam.Picture(img, 3/render.ModulePixels(c, o), 3, h.Sum64())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, shot); err != nil {
+		t.Fatal(err)
+	}
+	e.File, e.Camera = strings.TrimSuffix(e.File, ".png")+"-camera.png", true
+	if err := os.WriteFile(filepath.Join(dir, e.File), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // TestWriteStyleSet writes the style set to $QR_STYLE_DIR as PNG files
@@ -79,10 +110,15 @@ func TestWriteStyleSet(t *testing.T) {
 				for _, size := range styleSetSizes {
 					o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye}
 					name := fmt.Sprintf("%s-%s-%d-%d.png", style, eye, ti, size)
-					if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
+					pic := render.PNG(c, o)
+					if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
 						t.Fatal(err)
 					}
-					list = append(list, styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String()})
+					e := styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String(), false}
+					list = append(list, e)
+					if size == 512 {
+						list = append(list, camera(t, dir, e, c, o, pic))
+					}
 				}
 			}
 		}
@@ -138,10 +174,15 @@ func mixedLook(t *testing.T, dir, style, eye, ball string) []styleSetEntry {
 	for _, size := range []int{256, 512, 1024} {
 		o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye, Ball: ball}
 		name := fmt.Sprintf("%s-%s-%s-%d.png", style, eye, ball, size)
-		if err := os.WriteFile(filepath.Join(dir, name), render.PNG(c, o), 0o644); err != nil {
+		pic := render.PNG(c, o)
+		if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		list = append(list, styleSetEntry{name, style, eye, ball, styleSetTexts[0], c.Version, c.Level.String()})
+		e := styleSetEntry{name, style, eye, ball, styleSetTexts[0], c.Version, c.Level.String(), false}
+		list = append(list, e)
+		if size == 512 {
+			list = append(list, camera(t, dir, e, c, o, pic))
+		}
 	}
 	return list
 }
