@@ -97,19 +97,20 @@ let logoWanted = false; // a link said a logo was used, and none is chosen yet
 // looks are the look radios (templates.LookControl), each with its
 // preset's parameters; lookNames are the parameters any of them sets and
 // those drawn with them (the eye ball, the frame's colours), which
-// choosing a look puts back to their defaults.
+// choosing a look puts back to their defaults; lookControls the controls
+// each name sets (radios: one a choice), found once.
 const looks = [...form.querySelectorAll('[data-ui="preset"]')];
-const lookParams = (radio) => new URLSearchParams(radio.dataset.params || '');
-const lookNames = [...new Set(looks.flatMap((r) => [...lookParams(r).keys()]).concat('eye_ball', 'frame_color', 'frame_text_color'))];
-// controlsOf are the controls a query name sets (radios: one a choice).
+const lookParams = new Map(looks.map((r) => [r, new URLSearchParams(r.dataset.params || '')]));
+const lookNames = [...new Set(looks.flatMap((r) => [...lookParams.get(r).keys()]).concat('eye_ball', 'frame_color', 'frame_text_color'))];
 const controlsOf = (name) => controls.filter((el) => nameOf(el) === name || (el.dataset.alias || '').split(' ').includes(name));
+const lookControls = new Map(lookNames.map((name) => [name, controlsOf(name)]));
 
 // applyLook sets the controls to radio's look, as the API reads
 // preset=NAME alone: its parameters, and every other a look sets at its
 // default (the plain look: all of them).
 function applyLook(radio) {
-  for (const name of lookNames) {
-    for (const el of controlsOf(name)) {
+  for (const els of lookControls.values()) {
+    for (const el of els) {
       if (isRadio(el)) el.checked = el.value === (el.dataset.default || '');
       else setValue(el, el.dataset.default || '');
       delete el.dataset.touched;
@@ -117,8 +118,8 @@ function applyLook(radio) {
   }
   const solid = form.querySelector('[data-ui="fill"][value="solid"]');
   if (solid) solid.checked = true;
-  for (const [name, v] of lookParams(radio)) {
-    for (const el of controlsOf(name)) {
+  for (const [name, v] of lookParams.get(radio)) {
+    for (const el of lookControls.get(name)) {
       if (el.dataset.style === 'fg' && v.includes(':')) fillFromGradient(el, v);
       else setValue(el, v);
       el.dataset.touched = '1';
@@ -129,19 +130,19 @@ function applyLook(radio) {
 }
 
 // markLook checks the look the controls show, if they show one, so that
-// a link written out from a look, or a look changed back, says so.
+// a link written out from a look, or a look changed back, says so. It runs
+// on every input: each control is read once.
 function markLook() {
-  const now = (name) => {
-    const el = controlsOf(name).find((c) => !isRadio(c) || c.checked);
-    const v = el ? value(el) : '';
-    return el && v === (el.dataset.default || '') ? '' : v;
-  };
-  const at = (radio, name) => {
-    const el = controlsOf(name)[0];
-    const v = lookParams(radio).get(name) ?? '';
-    return el && v.toLowerCase() === (el.dataset.default || '').toLowerCase() ? '' : v;
-  };
-  for (const r of looks) r.checked = lookNames.every((name) => now(name).toLowerCase() === at(r, name).toLowerCase());
+  const unset = (els, v) => (els[0] && v.toLowerCase() === (els[0].dataset.default || '').toLowerCase() ? '' : v.toLowerCase());
+  const now = new Map();
+  for (const [name, els] of lookControls) {
+    const el = els.find((c) => !isRadio(c) || c.checked);
+    now.set(name, el ? unset(els, value(el)) : '');
+  }
+  for (const r of looks) {
+    const ps = lookParams.get(r);
+    r.checked = lookNames.every((name) => now.get(name) === unset(lookControls.get(name), ps.get(name) ?? ''));
+  }
 }
 
 // --- drawing ---------------------------------------------------------------
