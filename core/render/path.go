@@ -82,7 +82,11 @@ const kappa = 0.5522847498
 // quarter-circle-like curve that starts r(i) before the corner and ends r(i)
 // after it; r(i) == 0 keeps the corner sharp. Each radius must fit its two
 // edges alongside the neighbouring corners' radii.
-func (p *path) poly(vs []pt, r func(i int) float64) {
+func (p *path) poly(vs []pt, r func(i int) float64) { p.corners(vs, true, r) }
+
+// corners is poly, with each corner cut by a straight line from r(i)
+// before it to r(i) after it where curve is false.
+func (p *path) corners(vs []pt, curve bool, r func(i int) float64) {
 	n := len(vs)
 	for i := 0; i <= n; i++ {
 		v := vs[i%n]
@@ -98,9 +102,12 @@ func (p *path) poly(vs []pt, r func(i int) float64) {
 		default:
 			p.lineTo(from.x, from.y)
 		}
-		if ri > 0 {
+		switch {
+		case ri > 0 && curve:
 			c := (1 - kappa) * ri
 			p.cubeTo(v.x-c*in.x, v.y-c*in.y, v.x+c*out.x, v.y+c*out.y, v.x+ri*out.x, v.y+ri*out.y)
+		case ri > 0:
+			p.lineTo(v.x+ri*out.x, v.y+ri*out.y)
 		}
 	}
 }

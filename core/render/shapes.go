@@ -20,17 +20,27 @@ func organicModules(p *path, g grid) { smooth(p, g, .5, .3) }
 // convex where the outline turns around dark, by concave where it turns
 // around light. Edges are at least a module long, so radii up to .5 fit.
 func smooth(p *path, g grid, convex, concave float64) {
-	outlines(g, func(vs []pt) {
-		n := len(vs)
-		p.poly(vs, func(i int) float64 {
-			a, v, b := vs[(i+n-1)%n], vs[i], vs[(i+1)%n]
-			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) > 0 { // a right turn: dark is inside the corner
-				return convex
-			}
-			return concave
-		})
+	shaped(p, g, true, func(a, v, b pt) float64 {
+		if outer(a, v, b) {
+			return convex
+		}
+		return concave
 	})
 }
+
+// shaped traces the regions of g and shapes each outline's corner v,
+// between a before it and b after it, by radius(a, v, b): a curve, or with
+// curve false a straight cut.
+func shaped(p *path, g grid, curve bool, radius func(a, v, b pt) float64) {
+	outlines(g, func(vs []pt) {
+		n := len(vs)
+		p.corners(vs, curve, func(i int) float64 { return radius(vs[(i+n-1)%n], vs[i], vs[(i+1)%n]) })
+	})
+}
+
+// outer reports whether an outline turns right at v, from a to b: dark is
+// inside the corner.
+func outer(a, v, b pt) bool { return (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) > 0 }
 
 // dotModules draws a circle of diameter .96 per module: 72% of its area.
 func dotModules(p *path, g grid) {
@@ -151,51 +161,27 @@ func classyRoundedModules(p *path, g grid) { diagonalCorners(p, g, .5, .2) }
 // and bottom-right by big, its other outer corners by small, and keeps
 // its inner corners square.
 func diagonalCorners(p *path, g grid, big, small float64) {
-	outlines(g, func(vs []pt) {
-		n := len(vs)
-		p.poly(vs, func(i int) float64 {
-			a, v, b := vs[(i+n-1)%n], vs[i], vs[(i+1)%n]
-			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) <= 0 {
-				return 0 // an inner corner
-			}
-			// The region lies on the side of both edges' far ends: towards
-			// the bottom-right of a corner pointing to the top-left.
-			dx, dy := a.x+b.x-2*v.x, a.y+b.y-2*v.y
-			if dx*dy > 0 {
-				return big
-			}
-			return small
-		})
+	shaped(p, g, true, func(a, v, b pt) float64 {
+		if !outer(a, v, b) {
+			return 0
+		}
+		// The region lies on the side of both edges' far ends: towards
+		// the bottom-right of a corner pointing to the top-left.
+		if (a.x+b.x-2*v.x)*(a.y+b.y-2*v.y) > 0 {
+			return big
+		}
+		return small
 	})
 }
 
 // edgeCutModules cuts every outer corner of a region straight across, a
 // third of a module along each edge: octagons, and runs with bevelled ends.
 func edgeCutModules(p *path, g grid) {
-	const c = 1.0 / 3
-	outlines(g, func(vs []pt) {
-		n := len(vs)
-		for i := 0; i <= n; i++ {
-			a, v, b := vs[(i+n-1)%n], vs[i%n], vs[(i+1)%n]
-			in, out := unit(a, v), unit(v, b)
-			r := 0.0
-			if (v.x-a.x)*(b.y-v.y)-(v.y-a.y)*(b.x-v.x) > 0 {
-				r = c
-			}
-			from := pt{v.x - r*in.x, v.y - r*in.y}
-			switch {
-			case i == 0:
-				p.moveTo(from.x, from.y)
-			case i == n:
-				p.close()
-				continue
-			default:
-				p.lineTo(from.x, from.y)
-			}
-			if r > 0 {
-				p.lineTo(v.x+r*out.x, v.y+r*out.y)
-			}
+	shaped(p, g, false, func(a, v, b pt) float64 {
+		if outer(a, v, b) {
+			return 1.0 / 3
 		}
+		return 0
 	})
 }
 
