@@ -23,16 +23,8 @@ var viewHTML string
 // viewPage is viewHTML with the controls' choices filled in from the
 // registry, as the tools' schemas take them.
 var viewPage = sync.OnceValue(func() string {
-	type preset struct {
-		Name   string            `json:"name"`
-		Title  string            `json:"title"`
-		Params map[string]string `json:"params"`
-	}
-	var presets []preset
-	for _, p := range params.Presets {
-		presets = append(presets, preset{p.Name, p.Title, p.Params()})
-	}
-	options := map[string]any{"style": params.Style.Enum(), "eye": params.Eye.Enum(), "eye_ball": params.Ball.Enum(), "frame": params.Frame.Enum(), "preset": presets}
+	options := map[string]any{"style": params.Style.Enum(), "eye": params.Eye.Enum(), "eye_ball": params.Ball.Enum(), "frame": params.Frame.Enum(),
+		"preset": presets()} // as qr://presets lists them
 	return strings.Replace(viewHTML, "/*OPTIONS*/{}", string(marshal(options)), 1)
 })
 
