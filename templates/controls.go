@@ -56,6 +56,7 @@ type Control struct {
 	Step     string   // a number's step, when not whole
 	Accept   string   // a file input's media types
 	Swatch   bool     // a colour: a picker sits beside the text input
+	ShownBy  string   // for a control of the page alone: the UI key of the checkbox that shows it (hidden until checked)
 }
 
 // Option is one choice of a select or of pictures.
@@ -195,8 +196,11 @@ func StyleControls(k *payload.Kind) []Control {
 			}
 		}
 		cs = append(cs, c)
-		if p.Name == params.FrameTextColor.Name {
+		switch p.Name {
+		case params.FrameTextColor.Name:
 			cs = append(cs, fillControls()...) // the fill goes before the eyes' colours
+		case params.EyeBallColor.Name:
+			cs = append(cs, eyeControls()...)
 		}
 	}
 	return cs
@@ -281,6 +285,25 @@ func fillControls() []Control {
 		{Name: "angle", UI: "angle", Group: "brand", Label: "Gradient angle (degrees)", Input: "number", Default: "180", Min: "0", Max: "359",
 			Help: "0 runs up, 90 right, 180 down."},
 	}
+}
+
+// eyeControls are the page's own controls of a colour per eye: a
+// checkbox that shows the top-right and bottom-left eyes' ring and ball
+// colours, which app.js writes with the eye colours above (the top-left
+// eye's) into eye_color and eye_ball_color as three colours each
+// (docs/interface.md, "Branding").
+func eyeControls() []Control {
+	cs := []Control{{Name: "eyes", UI: "eyes", Group: "brand", Label: "A colour for each eye", Input: "checkbox",
+		Help: "The eye colours above paint the top-left eye; give the other two their own."}}
+	for _, e := range []struct{ key, label, help string }{
+		{params.EyeColor.Name + "2", "Top-right eye colour", "Empty: the top-left eye's."},
+		{params.EyeColor.Name + "3", "Bottom-left eye colour", "Empty: the top-left eye's."},
+		{params.EyeBallColor.Name + "2", "Top-right eye ball colour", "Empty: its eye's colour."},
+		{params.EyeBallColor.Name + "3", "Bottom-left eye ball colour", "Empty: its eye's colour."},
+	} {
+		cs = append(cs, Control{Name: e.key, UI: e.key, Group: "brand", Label: e.label, Input: "text", Swatch: true, Help: e.help, ShownBy: "eyes"})
+	}
+	return cs
 }
 
 // LookControl is the row of looks above the style controls: each a preset

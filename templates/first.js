@@ -49,11 +49,25 @@
     if (c.input === 'pictures') return c.options?.find((o) => o.toLowerCase() === lower) ?? '';
     if (c.input === 'select') return c.options?.find((o) => o.toLowerCase() === lower) ?? v;
     if (c.style === 'fg') return colour(v);
+    if (perEye(c) && !v.includes(':') && v.split(',').length === 3) return eyes(v);
     if (c.input === 'textarea') return v;
     const input = document.createElement('input'); // the browser's own clean-up of a value (a number, a date)
     input.type = c.swatch ? 'text' : c.input;
     input.value = v;
     return c.swatch ? hex(input.value) : input.value;
+  };
+  // eyes is a colour per eye as the eyes' controls write it back
+  // (controls.js, fillEyes and eyesOf): each a colour, an empty one the
+  // first given.
+  const perEye = (c) => c.style === 'eye_color' || c.style === 'eye_ball_color';
+  const eyes = (v) => {
+    const three = v.split(',').map((p) => {
+      const input = document.createElement('input');
+      input.value = p.trim();
+      return hex(input.value);
+    });
+    const first = three.find((c) => c !== '');
+    return first === undefined ? '' : three.map((c) => c || first).join(',');
   };
   // colour is the colour parameter as the fill's controls write it back:
   // a gradient gets its angle, a colour loses its #.

@@ -33,7 +33,8 @@ type Code struct {
 	c     *qr.Code
 	ro    render.Options
 	b     params.Brand
-	paint [3]params.Paint // data, finder rings, finder balls
+	paint []params.Paint // each layer's
+	parts render.Groups  // the layer of each part
 	logo  *logo.Logo
 	box   [4]float64 // the logo's box in module units: x0, y0, x1, y1 (none when the logo is nil)
 	clear []bool     // modules the logo clears
@@ -56,14 +57,7 @@ func (e *ContrastError) Error() string {
 func New(c *qr.Code, o params.Options) (*Code, error) {
 	b := o.Brand
 	k := &Code{c: c, ro: o.Render(), b: b}
-	k.paint[0] = b.Paint
-	k.paint[1], k.paint[2] = b.Paint, b.Paint
-	if len(b.EyePaint.Stops) > 0 {
-		k.paint[1], k.paint[2] = b.EyePaint, b.EyePaint
-	}
-	if len(b.BallPaint.Stops) > 0 {
-		k.paint[2] = b.BallPaint
-	}
+	k.paint, k.parts = layers(b)
 	if b.Logo != "" {
 		l, err := logo.Parse(b.Logo)
 		if err != nil {
@@ -92,6 +86,35 @@ func New(c *qr.Code, o params.Options) (*Code, error) {
 		}
 	}
 	return k, nil
+}
+
+// layers groups the parts of b's code into layers by paint: the data is
+// one, the rings are one or, in colours of their own, up to three, and
+// the balls too. With one paint for every ring and one for every ball the
+// layers are render.Three, whatever the paints.
+func layers(b params.Brand) ([]params.Paint, render.Groups) {
+	rings := b.EyePaint.Or(params.EyesOf(b.Paint))
+	balls := b.BallPaint.Or(rings)
+	paints := []params.Paint{b.Paint}
+	var g render.Groups
+	for _, set := range []struct {
+		first int
+		eyes  params.Eyes
+	}{{render.PartRing, rings}, {render.PartBall, balls}} {
+		for i, p := range set.eyes {
+			g[set.first+i] = len(paints)
+			for j := range i {
+				if set.eyes[j].String() == p.String() {
+					g[set.first+i] = g[set.first+j]
+					break
+				}
+			}
+			if g[set.first+i] == len(paints) {
+				paints = append(paints, p)
+			}
+		}
+	}
+	return paints, g
 }
 
 // place puts the logo's box in the middle of the symbol, LogoSize of its
@@ -142,7 +165,7 @@ func (k *Code) Image() *image.RGBA {
 	if k.ro.BG.A > 0 {
 		draw.Draw(img, img.Bounds(), image.NewUniform(k.ro.BG), image.Point{}, draw.Src)
 	}
-	layers := render.Layers(k.c, k.ro, k.skip())
+	layers := render.Layers(k.c, k.ro, k.skip(), k.parts)
 	n := float64(k.c.Size)
 	paintLayer := func(cov *image.Alpha, p params.Paint) {
 		g := newGradient(p, n)
@@ -211,7 +234,7 @@ func (k *Code) SVG() []byte {
 		side, side, num(-origin), num(-origin), num(span), num(span))
 	n := float64(k.c.Size)
 	var defs bytes.Buffer
-	fills := [3]string{}
+	fills := make([]string, len(k.paint))
 	for i, p := range k.paint {
 		fills[i] = fill(&defs, p, n, "g"+strconv.Itoa(i))
 	}
@@ -232,7 +255,7 @@ func (k *Code) SVG() []byte {
 		}
 		k.logo.SVG(&b, num(k.box[0]), num(k.box[1]), num(k.box[2]-k.box[0]), num(k.box[3]-k.box[1]))
 	}
-	for i, l := range render.Layers(k.c, k.ro, k.skip()) {
+	for i, l := range render.Layers(k.c, k.ro, k.skip(), k.parts) {
 		if l.Path == "" {
 			continue
 		}

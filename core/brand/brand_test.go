@@ -82,3 +82,59 @@ func TestLogoClearsWholeModules(t *testing.T) {
 		}
 	}
 }
+
+// A colour per eye paints each finder's ring and ball its own, in the PNG
+// and the SVG; balls not given take their ring's colour, and the data
+// keeps color.
+func TestColourPerEye(t *testing.T) {
+	rings := []string{"cc0000", "008800", "0000cc"}
+	tests := []struct {
+		name  string
+		q     url.Values
+		balls []string
+	}{
+		{"rings", url.Values{"eye_color": {strings.Join(rings, ",")}}, rings},
+		{"rings and balls", url.Values{"eye_color": {strings.Join(rings, ",")}, "eye_ball_color": {"880088,888800,008888"}}, []string{"880088", "888800", "008888"}},
+		{"one ring colour, balls apart", url.Values{"eye_color": {"cc0000"}, "eye_ball_color": {"880088,888800,008888"}}, []string{"880088", "888800", "008888"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := url.Values{"size": {"290"}} // 10 px a module at version 1 with its quiet zone
+			for k, v := range tt.q {
+				q[k] = v
+			}
+			c, o := code(t, "HELLO", q)
+			k, err := New(c, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := k.Image()
+			_, unit, origin := render.Placement(c, k.ro)
+			at := func(x, y int) string { // a module's centre, as hex
+				p := img.RGBAAt(int((float64(x)+0.5+origin)*unit), int((float64(y)+0.5+origin)*unit))
+				return params.Hex(color.NRGBA{p.R, p.G, p.B, p.A})
+			}
+			n := c.Size
+			corners := [3][2]int{{0, 0}, {n - 7, 0}, {0, n - 7}} // top-left, top-right, bottom-left
+			wantRings := rings
+			if tt.q.Get("eye_color") == "cc0000" {
+				wantRings = []string{"cc0000", "cc0000", "cc0000"}
+			}
+			svg := string(k.SVG())
+			for i, f := range corners {
+				if got := at(f[0], f[1]+3); got != wantRings[i] {
+					t.Errorf("finder %d's ring is %s, want %s", i, got, wantRings[i])
+				}
+				if got := at(f[0]+3, f[1]+3); got != tt.balls[i] {
+					t.Errorf("finder %d's ball is %s, want %s", i, got, tt.balls[i])
+				}
+				if !strings.Contains(svg, `fill="#`+tt.balls[i]+`"`) || !strings.Contains(svg, `fill="#`+wantRings[i]+`"`) {
+					t.Errorf("the SVG has no fill for finder %d's %s and %s", i, wantRings[i], tt.balls[i])
+				}
+			}
+			if got := at(n/2, 6); got != "000000" && got != "ffffff" { // a timing module: data's colour
+				t.Errorf("the timing pattern is %s", got)
+			}
+		})
+	}
+}

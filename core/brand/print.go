@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"qrkeyless/core/params"
+	"qrkeyless/core/render"
 )
 
 // Print is a branded code as a vector page draws it (core/sheet's label
@@ -13,7 +14,8 @@ import (
 // writer that paints them itself.
 type Print struct {
 	Skip   func(x, y int) bool // modules the logo clears; nil without a logo
-	Paints [3]params.Paint     // the data, the finder rings, the finder balls
+	Paints []params.Paint      // each layer's paint, the data's first
+	Parts  render.Groups       // the layer of each part, for render.PDFLayerOps
 	// The logo, when there is one: its box and the plate's, x0, y0, x1, y1
 	// in module units from the symbol's top-left corner, the plate's colour
 	// (A == 0 for none), and Hash, which two codes with one logo share.
@@ -30,7 +32,7 @@ type Print struct {
 // Print returns what a vector page needs to draw the code (its frame
 // aside: a sheet's label is the frame).
 func (k *Code) Print() Print {
-	p := Print{Paints: k.paint, Caption: k.fr.Text, CaptionColor: k.fr.TextColor}
+	p := Print{Paints: k.paint, Parts: k.parts, Caption: k.fr.Text, CaptionColor: k.fr.TextColor}
 	if k.logo != nil {
 		// Over the cleared modules alone, not k: a Print outlives its
 		// Code (a sheet keeps a thousand), and k holds the decoded logo.

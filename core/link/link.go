@@ -226,12 +226,33 @@ func (f Form) linked(c Control, link, look []pair) (v string, ok bool) {
 		return v, true
 	case c.Style == "fg":
 		return f.colour(v)
+	case (c.Style == "eye_color" || c.Style == "eye_ball_color") && !strings.Contains(v, ":") && strings.Count(v, ",") == 2:
+		return eyes(v), true
 	case c.Input == "textarea":
 		return v, true
 	case c.Swatch:
 		return hex(sanitize("text", v)), true
 	}
 	return sanitizeSure(c.Input, v)
+}
+
+// eyes is a colour per eye as the eyes' controls write it back
+// (site/static/controls.js, fillEyes and eyesOf): each a colour, an empty
+// one the first given.
+func eyes(v string) string {
+	three := strings.Split(v, ",")
+	first := ""
+	for i, p := range three {
+		three[i] = hex(sanitize("text", jsTrim(p)))
+		first = cmp.Or(first, three[i])
+	}
+	if first == "" {
+		return ""
+	}
+	for i := range three {
+		three[i] = cmp.Or(three[i], first)
+	}
+	return strings.Join(three, ",")
 }
 
 // colour is the colour parameter as the fill's controls write it back: a

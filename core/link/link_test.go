@@ -60,6 +60,8 @@ func TestCodeURL(t *testing.T) {
 		{wifi, "ssid=G&sec=nopass&quiet=2.0&size=1.", "/api/v1/wifi?ssid=G&sec=nopass&margin=2.0&format=svg"},
 		// Text loses its line breaks; a swatch is trimmed.
 		{wifi, "label=A%0AB&ssid=G&sec=nopass&eye_color=%20%23c62828%20", "/api/v1/wifi?ssid=G&sec=nopass&frame_text=AB&eye_color=c62828&format=svg"},
+		// A colour per eye: each trimmed, an empty one the first given.
+		{wifi, "ssid=G&sec=nopass&eye_color=%23cc0000,%20,%230000cc", "/api/v1/wifi?ssid=G&sec=nopass&eye_color=cc0000%2Ccc0000%2C0000cc&format=svg"},
 		// The first of two values; a bad escape stays as it is.
 		{wifi, "ssid=%zz&ssid=second&sec=nopass", "/api/v1/wifi?ssid=%25zz&sec=nopass&format=svg"},
 		// Not UTF-8: the browser's U+FFFD is not copied.

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -18,8 +19,8 @@ import (
 // with a call to action. core/brand draws them and verifies every code
 // that has one before it is served; this file only reads them.
 var (
-	EyeColor     = Param{Name: "eye_color", Type: "string", Help: "Colour of the three finder rings: hex, or a gradient as for color. Default: color."}
-	EyeBallColor = Param{Name: "eye_ball_color", Type: "string", Help: "Colour of the three finder balls: hex, or a gradient as for color. Default: eye_color."}
+	EyeColor     = Param{Name: "eye_color", Type: "string", Help: "Colour of the finder rings: hex or a gradient as for color, for all three; or three hex for the top-left, top-right and bottom-left (cc0000,008800,0000cc). Default: color."}
+	EyeBallColor = Param{Name: "eye_ball_color", Type: "string", Help: "Colour of the finder balls, as eye_color. Default: eye_color."}
 
 	Logo       = Param{Name: "logo", Type: "string", Help: "An image for the middle of the code, as a data URI (data:image/svg+xml,..., or data:image/png;base64,..., also jpeg and webp; at most 256 KiB). Never a URL: nothing is fetched. Modules under it are cleared whole, never the finder, timing, alignment or format patterns; ec defaults to H; the code is verified, and a logo too large to scan is a 422 whose fix has the largest logo_size that does."}
 	LogoSize   = Param{Name: "logo_size", Type: "number", Default: "0.2", Help: "The logo's side as a share of the symbol's width, 0.05 to 0.4.", Example: "0.2"}
@@ -87,9 +88,37 @@ func (p Paint) Darkest() color.NRGBA {
 	return p.Worst(color.NRGBA{0, 0, 0, 255}) // the least contrast against black
 }
 
+// Eyes is a paint for each finder: top-left, top-right, bottom-left. The
+// zero value is none: the finders take the paint they default to.
+type Eyes [3]Paint
+
+// EyesOf returns p for all three finders.
+func EyesOf(p Paint) Eyes { return Eyes{p, p, p} }
+
+// Set reports whether e was given.
+func (e Eyes) Set() bool { return len(e[0].Stops) > 0 }
+
+// Or returns e, or d where e was not given.
+func (e Eyes) Or(d Eyes) Eyes {
+	if e.Set() {
+		return e
+	}
+	return d
+}
+
+// String writes e as eye_color takes it: one paint when the three are
+// alike, else three hex colours.
+func (e Eyes) String() string {
+	if e[0].String() == e[1].String() && e[1].String() == e[2].String() {
+		return e[0].String()
+	}
+	return e[0].String() + "," + e[1].String() + "," + e[2].String()
+}
+
 // Brand is the branding of a code, read from its parameters.
 type Brand struct {
-	Paint, EyePaint, BallPaint Paint // modules, finder rings, finder balls
+	Paint               Paint // the modules
+	EyePaint, BallPaint Eyes  // the finder rings and balls
 
 	Logo       string      // the logo's data URI, as sent; "" for none
 	LogoSize   float64     // share of the symbol's width
@@ -107,7 +136,7 @@ type Brand struct {
 // Branded reports whether b asks for anything a plain render does not
 // draw: a gradient or a part colour, a logo, a frame or a caption.
 func (b Brand) Branded() bool {
-	return b.Paint.Kind != "" || len(b.EyePaint.Stops) > 0 || len(b.BallPaint.Stops) > 0 ||
+	return b.Paint.Kind != "" || b.EyePaint.Set() || b.BallPaint.Set() ||
 		b.Logo != "" || b.Frame != "none" || strings.TrimSpace(b.FrameText) != ""
 }
 
@@ -115,7 +144,7 @@ func (b Brand) Branded() bool {
 // part colour, a logo), which a scanner may then fail to read; a frame and
 // its text sit outside the quiet zone and leave them as they are.
 func (b Brand) Touches() bool {
-	return b.Paint.Kind != "" || len(b.EyePaint.Stops) > 0 || len(b.BallPaint.Stops) > 0 || b.Logo != ""
+	return b.Paint.Kind != "" || b.EyePaint.Set() || b.BallPaint.Set() || b.Logo != ""
 }
 
 // Branded reports whether o asks for branding.
@@ -161,6 +190,46 @@ func parsePaint(call problem.Call, param Param, name, v string) (Paint, *problem
 	return pt, nil
 }
 
+// eyesExample is eye_color with a colour per eye.
+const eyesExample = "cc0000,008800,0000cc"
+
+// parseEyes reads a paint for the finders: one colour or gradient for all
+// three, or three hex colours, top-left, top-right, bottom-left. A
+// gradient's prefix tells the two apart, so its commas are never taken for
+// three colours.
+func parseEyes(call problem.Call, param Param, name, v string) (Eyes, *problem.Problem) {
+	fs := strings.Split(v, ",")
+	if strings.Contains(v, ":") || len(fs) == 1 {
+		p, bad := parsePaint(call, param, name, v)
+		return EyesOf(p), bad
+	}
+	if len(fs) != 3 {
+		fix := eyesExample
+		if c, ok := ParseHex(strings.TrimSpace(fs[0])); ok {
+			fix = Hex(c)
+		}
+		return Eyes{}, problem.BadValue.New(param.Name, fmt.Sprintf(
+			"%s=%q has %d colours: write one colour or gradient for all three eyes (1a237e, linear:0f2027,2c5364,135deg), or three hex colours for the top-left, top-right and bottom-left eyes (%s)", name, v, len(fs), eyesExample), call.With(name, fix))
+	}
+	var e Eyes
+	for i, f := range fs {
+		c, ok := ParseHex(strings.TrimSpace(f))
+		if !ok {
+			// The fix keeps the other two and puts the colour named, or
+			// black, in this one's place.
+			fixed := slices.Clone(fs)
+			fixed[i] = "000000"
+			if n, ok := named[strings.ToLower(strings.TrimSpace(f))]; ok {
+				fixed[i] = n
+			}
+			return Eyes{}, problem.BadValue.New(param.Name, fmt.Sprintf(
+				"%s=%q: %q is not a hex colour; the three eyes' colours are each RGB, RRGGBB or RRGGBBAA", name, v, f), call.With(name, strings.Join(fixed, ",")))
+		}
+		e[i] = Solid(c)
+	}
+	return e, nil
+}
+
 // parseBrand reads the branding parameters of call into o.Brand, after
 // the shared ones: defaults follow color and bg.
 func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *problem.Problem {
@@ -177,10 +246,10 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 		}
 	}
 	if v, name, p = orProblem(p, call, own(EyeColor, known)); p == nil && v != "" {
-		b.EyePaint, p = parsePaint(call, EyeColor, name, v)
+		b.EyePaint, p = parseEyes(call, EyeColor, name, v)
 	}
 	if v, name, p = orProblem(p, call, own(EyeBallColor, known)); p == nil && v != "" {
-		b.BallPaint, p = parsePaint(call, EyeBallColor, name, v)
+		b.BallPaint, p = parseEyes(call, EyeBallColor, name, v)
 	}
 	if v, name, p = orProblem(p, call, own(Logo, known)); p == nil && v != "" {
 		switch {
@@ -291,10 +360,10 @@ func (b Brand) canonical() string {
 		return ""
 	}
 	var s strings.Builder
-	if len(b.EyePaint.Stops) > 0 {
+	if b.EyePaint.Set() {
 		s.WriteString("&eye_color=" + url.QueryEscape(b.EyePaint.String()))
 	}
-	if len(b.BallPaint.Stops) > 0 {
+	if b.BallPaint.Set() {
 		s.WriteString("&eye_ball_color=" + url.QueryEscape(b.BallPaint.String()))
 	}
 	if b.Logo != "" {

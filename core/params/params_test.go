@@ -36,6 +36,21 @@ func TestParseValues(t *testing.T) {
 		{"quiet=0", func(o Options) bool { return o.Margin == 0 }},
 		{"ec=q", func(o Options) bool { return o.EC == qr.Q }},
 		{"size=300&width=300", func(o Options) bool { return o.Size == 300 }}, // same value twice is fine
+		{"eye_color=cc0000", func(o Options) bool {
+			e := o.Brand.EyePaint
+			return e.Set() && e.String() == "cc0000" && e[2].Stops[0] == color.NRGBA{0xcc, 0, 0, 255}
+		}},
+		{"eye_color=cc0000,008800,0000cc", func(o Options) bool {
+			e := o.Brand.EyePaint
+			return e[0].Stops[0] == color.NRGBA{0xcc, 0, 0, 255} && e[1].Stops[0] == color.NRGBA{0, 0x88, 0, 255} && e[2].Stops[0] == color.NRGBA{0, 0, 0xcc, 255} &&
+				!o.Brand.BallPaint.Set() && e.String() == "cc0000,008800,0000cc"
+		}},
+		{"eye_ball_color=%23c00,%23080,00c", func(o Options) bool { return o.Brand.BallPaint.String() == "cc0000,008800,0000cc" }},
+		{"eye_color=linear:0f2027,2c5364,135deg", func(o Options) bool { // a gradient's commas are its stops
+			e := o.Brand.EyePaint
+			return e[0].Kind == "linear" && len(e[0].Stops) == 2 && e.String() == "linear:0f2027,2c5364,135deg"
+		}},
+		{"eye_color=111111,111111,111111", func(o Options) bool { return o.Brand.EyePaint.String() == "111111" }},
 	}
 	for _, tt := range tests {
 		o, p := Parse(call(tt.query))
@@ -73,6 +88,10 @@ func TestParseProblems(t *testing.T) {
 		{"style=bubbly", "style", "/api/v1/qr?style=square"}, // nothing near: the default
 		{"eye=leef", "eye", "/api/v1/qr?eye=leaf"},
 		{"eye=CIRCEL", "eye", "/api/v1/qr?eye=circle"},
+		{"eye_color=cc0000,008800", "eye_color", "/api/v1/qr?eye_color=cc0000"},
+		{"eye_color=,,,", "eye_color", "/api/v1/qr?eye_color=cc0000%2C008800%2C0000cc"},
+		{"eye_color=cc0000,green,0000cc", "eye_color", "/api/v1/qr?eye_color=cc0000%2C008000%2C0000cc"},
+		{"eye_ball_color=cc0000,nope,0000cc", "eye_ball_color", "/api/v1/qr?eye_ball_color=cc0000%2C000000%2C0000cc"},
 	}
 	for _, tt := range tests {
 		_, p := Parse(call(tt.query))

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"slices"
 
 	"qrkeyless/core/qr"
 )
@@ -20,14 +21,33 @@ type Layer struct {
 	Path     string
 }
 
-// Layers returns the picture of c as o draws it in three parts: the data
-// modules with the alignment patterns and the mark, the rings of the three
-// finders, and their balls. A module for which skip reports true is left
-// out (a logo covers it); skip may be nil.
-func Layers(c *qr.Code, o Options, skip func(x, y int) bool) [3]Layer {
+// The parts a branded code paints apart: the data modules with the
+// alignment patterns and the mark, then the three finders' rings and the
+// three finders' balls, each trio top-left, top-right, bottom-left.
+const (
+	PartData = 0
+	PartRing = 1            // PartRing + i: the ring of finder i
+	PartBall = PartRing + 3 // PartBall + i: the ball of finder i
+	Parts    = PartBall + 3
+)
+
+// Groups says which layer each part is drawn in: parts given one layer
+// are joined in part order, so {0, 1, 1, 1, 2, 2, 2} is data, rings and
+// balls as three layers.
+type Groups [Parts]int
+
+// Three is the grouping of one colour for every ring and one for every
+// ball.
+var Three = Groups{0, 1, 1, 1, 2, 2, 2}
+
+// Layers returns the picture of c as o draws it in the layers g groups
+// its parts into. A module for which skip reports true is left out (a
+// logo covers it); skip may be nil.
+func Layers(c *qr.Code, o Options, skip func(x, y int) bool, g Groups) []Layer {
 	l := newLayout(c, o)
-	var out [3]Layer
-	for i, p := range layerPaths(c, o, skip) {
+	ps := layerPaths(c, o, skip, g)
+	out := make([]Layer, len(ps))
+	for i, p := range ps {
 		var b bytes.Buffer
 		writePath(&b, p)
 		out[i] = Layer{Coverage: rasterize(p, l), Path: b.String()}
@@ -35,25 +55,25 @@ func Layers(c *qr.Code, o Options, skip func(x, y int) bool) [3]Layer {
 	return out
 }
 
-// layerPaths is the outlines of Layers' three parts.
-func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool) [3]path {
+// layerPaths is the outlines of Layers' layers.
+func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool, g Groups) []path {
 	data, fs := parts(c, o)
 	if skip != nil {
 		dark := data.dark
 		data.dark = func(x, y int) bool { return dark(x, y) && !skip(x, y) }
 	}
-	var ps [3]path
-	styles[styleIndex(o.Style)].draw(&ps[0], data)
+	ps := make([]path, slices.Max(g[:])+1)
+	styles[styleIndex(o.Style)].draw(&ps[g[PartData]], data)
 	ring, ball := o.look()
 	for i, f := range fs {
 		if i >= 3 { // alignment patterns go with the data
-			o.eyeShape()(&ps[0], f)
+			o.eyeShape()(&ps[g[PartData]], f)
 			continue
 		}
-		ring.draw(&ps[1], f)
-		ball.draw(&ps[2], f)
+		ring.draw(&ps[g[PartRing+i]], f)
+		ball.draw(&ps[g[PartBall+i]], f)
 	}
-	markPath(&ps[0], c.Size, o.Mark)
+	markPath(&ps[g[PartData]], c.Size, o.Mark)
 	return ps
 }
 

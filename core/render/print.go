@@ -118,13 +118,14 @@ func PDFOps(c *qr.Code, o Options) []byte {
 	return appendOps(make([]byte, 0, len(p)*24), p, moduleXY, "m", "l", "c", "h")
 }
 
-// PDFLayerOps writes the symbol's three parts as Layers splits them (the
-// data, the finder rings, the finder balls), each as PDFOps writes the
-// whole, leaving out the modules skip reports (a logo covers them; skip
-// may be nil): a branded code paints each part in its own colour.
-func PDFLayerOps(c *qr.Code, o Options, skip func(x, y int) bool) [3][]byte {
-	var out [3][]byte
-	for i, p := range layerPaths(c, o, skip) {
+// PDFLayerOps writes the symbol's layers as Layers groups them (g),
+// each as PDFOps writes the whole, leaving out the modules skip reports
+// (a logo covers them; skip may be nil): a branded code paints each layer
+// in its own colour.
+func PDFLayerOps(c *qr.Code, o Options, skip func(x, y int) bool, g Groups) [][]byte {
+	ps := layerPaths(c, o, skip, g)
+	out := make([][]byte, len(ps))
+	for i, p := range ps {
 		out[i] = appendOps(nil, p, moduleXY, "m", "l", "c", "h")
 	}
 	return out

@@ -203,7 +203,7 @@ func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
 		b = pdf.AppendNum(pdf.AppendNum(b, float64(n)+2*m), float64(n)+2*m)
 		b = append(b, "re f\n"...)
 	}
-	branded := len(pr.Paints[0].Stops) > 0
+	branded := len(pr.Paints) > 0 && len(pr.Paints[0].Stops) > 0
 	if !branded || !pr.Logo && plain(pr.Paints) {
 		fg := o.FG
 		if branded {
@@ -227,7 +227,7 @@ func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
 			b = pdf.AppendNum(pdf.AppendNum(b, bx[0]), bx[3])
 			b = append(b, "cm /"+name+" Do Q\n"...)
 		}
-		for k, ops := range render.PDFLayerOps(lb.qr, o, pr.Skip) {
+		for k, ops := range render.PDFLayerOps(lb.qr, o, pr.Skip, pr.Parts) {
 			if len(ops) == 0 {
 				continue
 			}
@@ -338,7 +338,7 @@ func appendEdge(list []float64, v float64) []float64 {
 }
 
 // plain reports whether every part is painted in one colour, the same.
-func plain(ps [3]params.Paint) bool {
+func plain(ps []params.Paint) bool {
 	for _, p := range ps {
 		if p.Kind != "" || p.Stops[0] != ps[0].Stops[0] {
 			return false

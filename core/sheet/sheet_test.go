@@ -2,8 +2,10 @@ package sheet
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
 	"regexp"
@@ -195,6 +197,14 @@ func TestPDFPages(t *testing.T) {
 	if n := strings.Count(string(grad), "/ShadingType"); n != 2 {
 		t.Errorf("%d shadings for two gradients", n)
 	}
+	// A colour per eye: each finder's ring painted its own, and its ball
+	// after it.
+	eyes := inflated(t, l.PDF(codes(t, 2, url.Values{"eye_color": {"cc0000,008800,0000cc"}})))
+	for _, op := range []string{"0.8 0 0 rg", "0 0.533 0 rg", "0 0 0.8 rg"} {
+		if n := strings.Count(eyes, op); n != 4 {
+			t.Errorf("%q %d times for two codes with a colour per eye; want a ring and a ball each", op, n)
+		}
+	}
 	// A code is drawn once, however many labels it fills; a test page
 	// draws the first page's codes only.
 	for _, tc := range []struct {
@@ -352,4 +362,22 @@ func TestAdviceOn5160(t *testing.T) {
 	if got := l.Advice(29, 4, nil); got.What != "" || got.String() != "" {
 		t.Errorf("21.4 mm without captions: %s", got)
 	}
+}
+
+// inflated is every Flate stream of a PDF, decompressed and joined.
+func inflated(t *testing.T, pdf []byte) string {
+	t.Helper()
+	var out strings.Builder
+	for _, m := range regexp.MustCompile(`(?s)/FlateDecode >>\nstream\n(.*?)\nendstream`).FindAllSubmatch(pdf, -1) {
+		r, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(b)
+	}
+	return out.String()
 }

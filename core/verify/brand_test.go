@@ -61,6 +61,7 @@ func TestBrandedCodesScan(t *testing.T) {
 		{"linear gradient", url.Values{"color": {"linear:0f2027,2c5364,135deg"}}},
 		{"radial gradient, rounded", url.Values{"color": {"radial:1a237e,4a148c"}, "style": {"rounded"}, "eye": {"rounded"}}},
 		{"eye colours", url.Values{"eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}, "eye": {"circle"}}},
+		{"a colour per eye", url.Values{"eye_color": {"c62828,2e7d32,1565c0"}, "eye_ball_color": {"1a237e,4a148c,004d40"}, "style": {"rounded"}, "eye": {"leaf"}}},
 		{"everything", url.Values{"logo": {svgLogo}, "color": {"linear:0f2027,2c5364"}, "eye_color": {"c62828"}, "frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}, "style": {"dot"}}},
 	}
 	for _, tt := range tests {

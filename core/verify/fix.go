@@ -62,9 +62,9 @@ func nearest(ctx context.Context, call problem.Call, c *qr.Code, text string, o 
 	}
 	darkest := o
 	darkest.Brand.Paint = params.Solid(o.Brand.Paint.Darkest())
-	darkest.Brand.EyePaint, darkest.Brand.BallPaint = params.Paint{}, params.Paint{}
+	darkest.Brand.EyePaint, darkest.Brand.BallPaint = params.Eyes{}, params.Eyes{}
 	darkest.FG = o.Brand.Paint.Darkest()
-	if gradient := o.Brand.Paint.Kind != "" || len(o.Brand.EyePaint.Stops) > 0 || len(o.Brand.BallPaint.Stops) > 0; gradient && scans(darkest) {
+	if gradient := o.Brand.Paint.Kind != "" || o.Brand.EyePaint.Set() || o.Brand.BallPaint.Set(); gradient && scans(darkest) {
 		fg := params.Hex(darkest.FG)
 		return call.With(params.Color.Name, fg, params.EyeColor.Name, params.EyeBallColor.Name), "One colour, the gradient's darkest stop, scans.", true
 	}

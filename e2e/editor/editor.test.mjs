@@ -459,6 +459,7 @@ test('the server reads a link as the page does: the code it puts in the page is 
   const links = [
     '/wifi?security=NOPASS&ssid=Caf%C3%A9+Wi-Fi&hidden=YES&dots=DOT',
     '/wifi?ssid=a~b*c%27()!&sec=nopass&label=A%0AB&eye_color=%20%23c62828%20',
+    '/wifi?ssid=G&sec=nopass&eye_color=%23cc0000,%20,%230000cc&eye_ball_color=111111,222222,333333',
     '/wifi?ssid=G&sec=nopass&fg=linear:%231a237e,4a148c,045.50deg&quiet=2&size=600&margin=%2B2',
     '/wifi?ssid=G&sec=nopass&quiet=3&size=6e2',
     '/wifi?ssid=G&sec=nopass&color=radial:ff0000,00ff00&width=600.',
@@ -848,6 +849,38 @@ test('branding: a frame, a gradient and eye colours from a link are drawn, check
   await page.click('label:has(input[data-ui=fill][value=radial])');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('fg') === 'radial:0f2027,2c5364');
   await brandedCode(page, /radialGradient/);
+  await page.close();
+});
+
+test('a colour per eye: a link with three opens in the eyes\' own controls, each eye is drawn its colour, and one box puts one colour back', { timeout: 180_000 }, async () => {
+  const page = await openEditor(browser.context, `/?data=${encodeURIComponent(menuURL)}&eye_color=cc0000,008800,0000cc`);
+  assert.ok(await page.isChecked('#c-eyes'), 'the box for a colour per eye');
+  assert.equal(await page.inputValue('#c-eye_color'), 'cc0000');
+  assert.equal(await page.inputValue('#c-eye_color2'), '008800');
+  assert.equal(await page.inputValue('#c-eye_color3'), '0000cc');
+  assert.ok(await page.isVisible('#c-eye_ball_color3'), 'the other eyes\' controls show');
+  await brandedCode(page, /fill="#008800"/);
+  assert.equal(await scanned(page), 'yes');
+  assert.deepEqual(await previewText(page), [menuURL], 'the preview');
+  const svg = (await download(page, '#dl-svg')).bytes.toString();
+  for (const c of ['cc0000', '008800', '0000cc']) assert.match(svg, new RegExp(`fill="#${c}"`), `no eye in #${c}`);
+  assert.deepEqual(await decode(await rasterize(page, svg)), [menuURL], 'the SVG download');
+  // A ball of its own for the bottom-left eye, typed: the others take their eye's.
+  await page.fill('#c-eye_ball_color3', '4a148c');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('eye_ball_color') === '4a148c,4a148c,4a148c');
+  // The API reads what the link says: three colours, the one given where two are empty.
+  await page.fill('#c-eye_ball_color', '111111');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('eye_ball_color') === '111111,111111,4a148c');
+  await brandedCode(page, /fill="#4a148c"/);
+  const res = await fetch(await page.inputValue('#api'));
+  assert.equal(res.status, 200, await res.clone().text());
+  assert.deepEqual(await decode(Buffer.from(await res.arrayBuffer())), [menuURL], 'the API URL');
+  // By keyboard: the box unchecked, one colour for all three eyes again.
+  await page.focus('#c-eyes');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('eye_color') === 'cc0000');
+  assert.ok(!(await page.isVisible('#c-eye_color2')), 'the other eyes\' controls hide');
+  assert.equal(new URL(page.url()).searchParams.get('eye_ball_color'), '111111');
   await page.close();
 });
 

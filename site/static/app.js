@@ -11,7 +11,7 @@
 // logo: it is read from a file into this page, and a link says only that
 // one was used (logo=chosen), so that whoever opens it chooses it again.
 
-import { bind, fillFromGradient, isLogo, isRadio, logoURI, refreshSwatches, setValue, value, wireLogo, wireSwatches } from './controls.js';
+import { bind, eyesOff, fillEyes, fillFromGradient, isLogo, isRadio, logoURI, refreshSwatches, setValue, showShown, value, wireLogo, wireSwatches } from './controls.js';
 
 const form = document.getElementById('editor');
 bind(form);
@@ -84,7 +84,7 @@ function fillFromURL() {
       continue;
     }
     if (el.dataset.style === 'fg') form.querySelector('[data-ui="fill"][value="solid"]').checked = true;
-    setValue(el, q.get(name));
+    if (!fillEyes(el, q.get(name))) setValue(el, q.get(name));
     el.dataset.touched = '1';
   }
   return dropped;
@@ -118,10 +118,11 @@ function applyLook(radio) {
   }
   const solid = form.querySelector('[data-ui="fill"][value="solid"]');
   if (solid) solid.checked = true;
+  eyesOff();
   for (const [name, v] of lookParams.get(radio)) {
     for (const el of lookControls.get(name)) {
       if (el.dataset.style === 'fg' && v.includes(':')) fillFromGradient(el, v);
-      else setValue(el, v);
+      else if (!fillEyes(el, v)) setValue(el, v);
       el.dataset.touched = '1';
     }
   }
@@ -502,11 +503,12 @@ wireLogo(
   },
   (err) => say(`The logo could not be read: ${err}`),
 );
-// The fill's own controls redraw like any other (the looks are the form's
+// The fill's and the eyes' own controls redraw like any other (the looks are the form's
 // listener's, below).
 for (const el of form.querySelectorAll('[data-ui]:not([data-ui="preset"])')) {
   el.addEventListener('input', (ev) => {
     ev.stopPropagation();
+    showShown();
     markLook();
     if (ready) draw(ev);
     else changedEarly();

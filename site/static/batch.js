@@ -9,7 +9,7 @@
 // which field, the style and the output), never a cell. Nor does the logo
 // leave the page: a link says only logo=chosen.
 
-import { bind, fillFromGradient, isLogo, isRadio, logoURI, setValue, value, wireLogo, wireSwatches } from './controls.js';
+import { bind, fillEyes, fillFromGradient, isLogo, isRadio, logoURI, setValue, showShown, value, wireLogo, wireSwatches } from './controls.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('batch');
@@ -193,7 +193,7 @@ function fillFromURL() {
       continue;
     }
     if (el.dataset.style === 'fg' && q.get(name).includes(':')) fillFromGradient(el, q.get(name));
-    else setValue(el, q.get(name));
+    else if (!fillEyes(el, q.get(name))) setValue(el, q.get(name));
   }
 }
 
@@ -485,6 +485,7 @@ wireLogo(
   (err) => say(`The logo could not be read: ${err}`),
 );
 form.addEventListener('input', () => {
+  showShown();
   showOutput();
   syncURL();
 });

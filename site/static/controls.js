@@ -35,11 +35,58 @@ function composed(fg) {
   return `linear:${fg},${fg2},${hexOf(uiControl('angle')) || '180'}deg`;
 }
 
+// The page's own controls of a colour per eye (templates.eyeControls):
+// with "eyes" checked, eye_color and eye_ball_color are three colours,
+// top-left (the control itself), top-right (NAME2), bottom-left (NAME3).
+const perEye = (el) => el.dataset.style === 'eye_color' || el.dataset.style === 'eye_ball_color';
+const eyesOn = () => Boolean(uiControl('eyes')?.checked);
+
+// eyesOf is an eye colour control's parameter: its colour, or with a
+// colour per eye the three, where an empty one takes the first given
+// (none given: empty, the default). A gradient is for all three eyes.
+function eyesOf(el, own) {
+  if (!eyesOn() || own.includes(':')) return own;
+  const three = [own, hexOf(uiControl(`${el.dataset.style}2`)), hexOf(uiControl(`${el.dataset.style}3`))];
+  const first = three.find((c) => c !== '');
+  if (first === undefined) return '';
+  return three.map((c) => c || first).join(',');
+}
+
+// fillEyes sets an eye colour control from its parameter: three colours
+// check "eyes" and fill the other two eyes' controls; it reports whether
+// v was three.
+export function fillEyes(el, v) {
+  const three = v.split(',');
+  if (!perEye(el) || v.includes(':') || three.length !== 3 || !uiControl('eyes')) return false;
+  uiControl('eyes').checked = true;
+  setValue(el, three[0].trim());
+  uiControl(`${el.dataset.style}2`).value = three[1].trim();
+  uiControl(`${el.dataset.style}3`).value = three[2].trim();
+  showShown();
+  return true;
+}
+
+// eyesOff puts the colour per eye back to one colour for all three.
+export function eyesOff() {
+  const box = uiControl('eyes');
+  if (!box) return;
+  box.checked = false;
+  for (const n of ['eye_color2', 'eye_color3', 'eye_ball_color2', 'eye_ball_color3']) uiControl(n).value = '';
+  showShown();
+}
+
+// showShown shows each control its checkbox shows (data-shown-by), and
+// hides the rest.
+export function showShown() {
+  for (const div of form.querySelectorAll('[data-shown-by]')) div.hidden = !uiControl(div.dataset.shownBy)?.checked;
+}
+
 // value is what a control holds; a radio button holds its value only when
 // it is the one checked.
 export function value(el) {
   if (isLogo(el)) return logo ? 'chosen' : '';
   if (el.dataset.style === 'fg') return composed(el.value.trim().replace(/^#/, ''));
+  if (perEye(el)) return eyesOf(el, hexOf(el));
   if (el.type === 'checkbox') return el.checked ? 'true' : '';
   if (isRadio(el)) return el.checked ? el.value : '';
   if (el.closest('.with-swatch')) return el.value.trim().replace(/^#/, '');
