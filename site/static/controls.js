@@ -140,7 +140,7 @@ export function wireSwatches() {
   for (const sw of form.querySelectorAll('[data-swatch]')) {
     const text = form.querySelector(`[name="${sw.dataset.swatch}"]`);
     const fromText = () => {
-      const v = value(text);
+      const v = text.value.trim().replace(/^#/, ''); // its own colour: value() may be a gradient or three eyes
       if (/^[0-9a-f]{6}$/i.test(v)) sw.value = `#${v.toLowerCase()}`;
       else if (/^[0-9a-f]{3}$/i.test(v)) sw.value = `#${[...v].map((c) => c + c).join('').toLowerCase()}`;
     };
