@@ -19,6 +19,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"strconv"
 
 	"qrkeyless/core/frame"
@@ -102,16 +103,12 @@ func layers(b params.Brand) ([]params.Paint, render.Groups) {
 		eyes  params.Eyes
 	}{{render.PartRing, rings}, {render.PartBall, balls}} {
 		for i, p := range set.eyes {
+			if j := slices.IndexFunc(set.eyes[:i], func(q params.Paint) bool { return q.String() == p.String() }); j >= 0 {
+				g[set.first+i] = g[set.first+j] // an eye before it has its paint
+				continue
+			}
 			g[set.first+i] = len(paints)
-			for j := range i {
-				if set.eyes[j].String() == p.String() {
-					g[set.first+i] = g[set.first+j]
-					break
-				}
-			}
-			if g[set.first+i] == len(paints) {
-				paints = append(paints, p)
-			}
+			paints = append(paints, p)
 		}
 	}
 	return paints, g
