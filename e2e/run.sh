@@ -166,6 +166,8 @@ fi
 # checked on it too: every page run under its Content-Security-Policy.
 want editor || exit 0
 took editor
-EDITOR_URL="$QR_WORKERD_URL" node --test e2e/editor/
+# Two files at a time (node's default on two cores is one): a page waits
+# on its program and the network as much as on the CPU.
+EDITOR_URL="$QR_WORKERD_URL" node --test --test-concurrency=2 e2e/editor/
 EDITOR_URL="$QR_NATIVE_URL" node --test --test-name-pattern='every kind has a page' e2e/editor/editor.test.mjs
 EDITOR_URL="$QR_NATIVE_URL" node --test e2e/editor/policy.test.mjs

@@ -259,6 +259,11 @@ var styleWords = map[string]wording{
 		Help: "The logo's width as a share of the code's. Too large to scan, and the code says so with the largest that does."},
 	params.LogoMargin.Name: {Brand: true, Label: "Logo margin (modules)", Input: "number", Help: "Modules cleared round the logo."},
 	params.LogoBG.Name:     {Brand: true, Label: "Logo plate", Swatch: true, Help: "Hex, or none. Empty: the background colour."},
+	params.LogoShape.Name:  {Brand: true, Label: "Logo plate shape", Input: "select", Help: "A round or rounded plate clears fewer modules than a square one."},
+	params.Outline.Name: {Brand: true, Label: "Outline", Input: "select",
+		Help: "Circle: the code inside a circle of decorative modules, outside its quiet zone, where no scanner looks for data."},
+	params.BGRadius.Name: {Brand: true, Label: "Rounded corners (modules)", Input: "number",
+		Help: "Rounds the background's corners, leaving them transparent: at most 3.4 times the quiet zone."},
 }
 
 // swatchValue is a colour picker's first colour: the control's default,

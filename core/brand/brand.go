@@ -116,7 +116,7 @@ func layers(b params.Brand) ([]params.Paint, render.Groups) {
 
 // place puts the logo's box in the middle of the symbol, LogoSize of its
 // width wide (tall, for a logo taller than wide), and marks the modules
-// its box and margin touch, but for the function patterns.
+// its plate touches, but for the function patterns.
 func (k *Code) place() {
 	n := float64(k.c.Size)
 	w, h := k.b.LogoSize*n, k.b.LogoSize*n
@@ -126,12 +126,48 @@ func (k *Code) place() {
 		w = h * k.logo.W / k.logo.H
 	}
 	k.box = [4]float64{(n - w) / 2, (n - h) / 2, (n + w) / 2, (n + h) / 2}
-	m := float64(k.b.LogoMargin)
+	plate := k.plate()
 	k.clear = make([]bool, k.c.Size*k.c.Size)
 	for y := range k.c.Size {
 		for x := range k.c.Size {
-			over := float64(x+1) > k.box[0]-m && float64(x) < k.box[2]+m && float64(y+1) > k.box[1]-m && float64(y) < k.box[3]+m
-			k.clear[y*k.c.Size+x] = over && !render.Function(k.c, x, y)
+			k.clear[y*k.c.Size+x] = plate.Touches(x, y) && !render.Function(k.c, x, y)
+		}
+	}
+}
+
+// plate is the logo's plate: its box and margin, with the corners
+// logo_shape gives it.
+func (k *Code) plate() render.Plate {
+	m := float64(k.b.LogoMargin)
+	p := render.Plate{X0: k.box[0] - m, Y0: k.box[1] - m, X1: k.box[2] + m, Y1: k.box[3] + m}
+	p.R = params.LogoCorner(k.b.LogoShape) * math.Min(p.X1-p.X0, p.Y1-p.Y0)
+	return p
+}
+
+// ground is the code's plate when it is not the square canvas: the
+// circle of outline=circle, or the canvas with corners rounded by
+// bg_radius.
+func (k *Code) ground() (render.Plate, bool) {
+	if k.b.Outline == "circle" {
+		mid, r := float64(k.c.Size)/2, render.CircleRadius(k.c.Size, k.ro.Margin)
+		return render.Plate{X0: mid - r, Y0: mid - r, X1: mid + r, Y1: mid + r, R: r}, true
+	}
+	if k.b.BGRadius == 0 {
+		return render.Plate{}, false
+	}
+	side, unit, origin := render.Placement(k.c, k.ro)
+	far := float64(side)/unit - origin
+	return render.Plate{X0: -origin, Y0: -origin, X1: far, Y1: far, R: float64(k.b.BGRadius)}, true
+}
+
+// cover paints c over img where cov covers it.
+func cover(img *image.RGBA, cov *image.Alpha, c color.NRGBA) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if a := cov.Pix[y*cov.Stride+x]; a > 0 {
+				over(img, x, y, c, a)
+			}
 		}
 	}
 }
@@ -159,7 +195,9 @@ func (k *Code) skip() func(x, y int) bool {
 func (k *Code) Image() *image.RGBA {
 	side, unit, origin := render.Placement(k.c, k.ro)
 	img := image.NewRGBA(image.Rect(0, 0, side, side))
-	if k.ro.BG.A > 0 {
+	if g, ok := k.ground(); ok && k.ro.BG.A > 0 {
+		cover(img, g.Coverage(k.c, k.ro), k.ro.BG)
+	} else if k.ro.BG.A > 0 {
 		draw.Draw(img, img.Bounds(), image.NewUniform(k.ro.BG), image.Point{}, draw.Src)
 	}
 	layers := render.Layers(k.c, k.ro, k.skip(), k.parts)
@@ -191,9 +229,11 @@ func (k *Code) Image() *image.RGBA {
 // in its box.
 func (k *Code) drawLogo(img *image.RGBA, unit, origin float64) {
 	px := func(v float64) int { return int(math.Round((v + origin) * unit)) }
-	m := float64(k.b.LogoMargin)
-	if k.b.LogoBG.A > 0 {
-		plate := image.Rect(px(k.box[0]-m), px(k.box[1]-m), px(k.box[2]+m), px(k.box[3]+m))
+	if p := k.plate(); p.R > 0 && k.b.LogoBG.A > 0 {
+		cover(img, p.Coverage(k.c, k.ro), k.b.LogoBG)
+	} else if k.b.LogoBG.A > 0 {
+		// A square plate on whole pixels, as it has always been drawn.
+		plate := image.Rect(px(p.X0), px(p.Y0), px(p.X1), px(p.Y1))
 		draw.Draw(img, plate, image.NewUniform(k.b.LogoBG), image.Point{}, draw.Over)
 	}
 	k.logo.Draw(img, image.Rect(px(k.box[0]), px(k.box[1]), px(k.box[2]), px(k.box[3])))
@@ -240,15 +280,18 @@ func (k *Code) SVG() []byte {
 		b.Write(defs.Bytes())
 		b.WriteString("</defs>")
 	}
-	if k.ro.BG.A > 0 {
+	if g, ok := k.ground(); ok && k.ro.BG.A > 0 {
+		fmt.Fprintf(&b, `<path %s d="%s"/>`, frame.Colour("fill", "fill-opacity", k.ro.BG), g.SVG())
+	} else if k.ro.BG.A > 0 {
 		fmt.Fprintf(&b, `<path %s d="M%s %sh%sv%sh-%sz"/>`, frame.Colour("fill", "fill-opacity", k.ro.BG),
 			num(-origin), num(-origin), num(span), num(span), num(span))
 	}
 	if k.logo != nil {
-		m := float64(k.b.LogoMargin)
-		if k.b.LogoBG.A > 0 {
+		if p := k.plate(); p.R > 0 && k.b.LogoBG.A > 0 {
+			fmt.Fprintf(&b, `<path %s d="%s"/>`, frame.Colour("fill", "fill-opacity", k.b.LogoBG), p.SVG())
+		} else if k.b.LogoBG.A > 0 {
 			fmt.Fprintf(&b, `<path %s d="M%s %sH%sV%sH%sz"/>`, frame.Colour("fill", "fill-opacity", k.b.LogoBG),
-				num(k.box[0]-m), num(k.box[1]-m), num(k.box[2]+m), num(k.box[3]+m), num(k.box[0]-m))
+				num(p.X0), num(p.Y0), num(p.X1), num(p.Y1), num(p.X0))
 		}
 		k.logo.SVG(&b, num(k.box[0]), num(k.box[1]), num(k.box[2]-k.box[0]), num(k.box[3]-k.box[1]))
 	}

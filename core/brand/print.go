@@ -16,13 +16,17 @@ type Print struct {
 	Skip   func(x, y int) bool // modules the logo clears; nil without a logo
 	Paints []params.Paint      // each layer's paint, the data's first
 	Parts  render.Groups       // the layer of each part, for render.PDFLayerOps
-	// The logo, when there is one: its box and the plate's, x0, y0, x1, y1
-	// in module units from the symbol's top-left corner, the plate's colour
+	// The logo, when there is one: its box, x0, y0, x1, y1 in module units
+	// from the symbol's top-left corner, its plate and the plate's colour
 	// (A == 0 for none), and Hash, which two codes with one logo share.
 	Logo       bool
-	Box, Plate [4]float64
+	Box        [4]float64
+	Plate      render.Plate
 	PlateColor color.NRGBA
 	Hash       string
+	// Ground is the code's background when it is not the square canvas
+	// (outline=circle, bg_radius); nil for the square.
+	Ground *render.Plate
 	// The frame's text, which a sheet prints as the caption under the
 	// code (with frame=none it is one on every output), and its colour.
 	Caption      string
@@ -38,10 +42,15 @@ func (k *Code) Print() Print {
 		// Code (a sheet keeps a thousand), and k holds the decoded logo.
 		clear, n := k.clear, k.c.Size
 		p.Skip = func(x, y int) bool { return clear[y*n+x] }
-		m := float64(k.b.LogoMargin)
 		p.Logo, p.Box, p.Hash = true, k.box, k.logo.Hash
-		p.Plate = [4]float64{k.box[0] - m, k.box[1] - m, k.box[2] + m, k.box[3] + m}
-		p.PlateColor = k.b.LogoBG
+		p.Plate, p.PlateColor = k.plate(), k.b.LogoBG
+	}
+	if g, ok := k.ground(); ok {
+		if k.b.BGRadius > 0 { // a label's code is its quiet zone's square, without the PNG's spare pixels
+			m, n := float64(k.ro.Margin), float64(k.c.Size)
+			g = render.Plate{X0: -m, Y0: -m, X1: n + m, Y1: n + m, R: g.R}
+		}
+		p.Ground = &g
 	}
 	return p
 }

@@ -75,11 +75,15 @@ func undrawn(call problem.Call, o params.Options, s qr.Symbol) *problem.Problem 
 		field, names := params.Frame.Name, []string{params.Frame.Name, params.FrameText.Name, params.FrameColor.Name, params.FrameTextColor.Name}
 		switch {
 		case b.Logo != "":
-			field, names = params.Logo.Name, []string{params.Logo.Name, params.LogoSize.Name, params.LogoMargin.Name, params.LogoBG.Name}
+			field, names = params.Logo.Name, []string{params.Logo.Name, params.LogoSize.Name, params.LogoMargin.Name, params.LogoBG.Name, params.LogoShape.Name}
 		case b.Paint.Kind != "":
 			return problem.NoScan.New(params.Color.Name, fmt.Sprintf("a gradient is drawn on one QR symbol, not on %s; a plain color works", what), call.With(params.Color.Name, "000000"))
 		case b.EyePaint.Set() || b.BallPaint.Set():
 			field, names = params.EyeColor.Name, []string{params.EyeColor.Name, params.EyeBallColor.Name}
+		case b.Outline != "square":
+			field, names = params.Outline.Name, []string{params.Outline.Name}
+		case b.BGRadius > 0:
+			field, names = params.BGRadius.Name, []string{params.BGRadius.Name}
 		}
 		return problem.NoScan.New(field, fmt.Sprintf("%s is drawn on one QR symbol, not on %s: its error correction cannot spare what it covers; plain color and bg, style square or rounded and eye square work", field, what), call.With("", "", names...))
 	}

@@ -26,6 +26,10 @@ var (
 	LogoSize   = Param{Name: "logo_size", Type: "number", Default: "0.2", Help: "The logo's side as a share of the symbol's width, 0.05 to 0.4.", Example: "0.2"}
 	LogoMargin = Param{Name: "logo_margin", Type: "integer", Default: "1", Min: 0, Max: 4, Help: "Modules cleared round the logo.", Example: "1"}
 	LogoBG     = Param{Name: "logo_bg", Type: "string", Help: "The plate behind the logo: hex, or none. Default: bg (none when bg is transparent).", Example: "ffffff"}
+	LogoShape  = Param{Name: "logo_shape", Type: "string", Default: "square", Enum: logoShapes, Help: "The logo's plate: square, rounded (corners a quarter of its side) or circle (as wide as the square). Modules are cleared where the plate covers them.", Example: "circle"}
+
+	Outline  = Param{Name: "outline", Type: "string", Default: "square", Enum: render.OutlineNames, Help: "The code's outline: square, or circle: the symbol and its quiet zone inside a circle of decorative modules in the same style, on a round plate of bg whose corners are transparent. QR only; the code is verified.", Example: "circle"}
+	BGRadius = Param{Name: "bg_radius", Type: "integer", Default: "0", Min: 0, Max: 16, Help: "Rounds the background's corners by this many modules, the corners transparent: at most 3.4 times margin (13 at margin 4), which keeps the symbol's own corners on the plate. Not with outline=circle, whose plate is round."}
 
 	Frame          = Param{Name: "frame", Aliases: []string{"tpl"}, Type: "string", Default: "none", Enum: frameNames, Help: "A frame round the code, outside its quiet zone.", Example: "banner-bottom"}
 	FrameText      = Param{Name: "frame_text", Aliases: []string{"label"}, Type: "string", Help: "The frame's call to action, at most 30 characters of Latin, Greek or Cyrillic; without a frame, a caption under the code.", Example: "SCAN ME"}
@@ -41,9 +45,19 @@ func frameNames() []string {
 	return []string{"none", "box", "rounded", "banner-bottom", "banner-top", "bubble", "card", "standee"}
 }
 
+// logoShapes lists the logo_shape values, the default first, with the
+// corner radius of each as a share of the plate's side.
+func logoShapes() []string { return []string{"square", "rounded", "circle"} }
+
+// LogoCorner is the corner radius of a logo plate of shape s, as a share
+// of its shorter side.
+func LogoCorner(s string) float64 {
+	return map[string]float64{"rounded": 0.25, "circle": 0.5}[s]
+}
+
 // Branding lists the branding parameters, in the order they are checked
 // and documented.
-var Branding = []Param{EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
+var Branding = []Param{EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, LogoShape, Outline, BGRadius, Frame, FrameText, FrameColor, FrameTextColor}
 
 // Paint is a fill: one colour, or a gradient over the symbol.
 type Paint struct {
@@ -124,6 +138,10 @@ type Brand struct {
 	LogoSize   float64     // share of the symbol's width
 	LogoMargin int         // modules cleared round it
 	LogoBG     color.NRGBA // the plate; A == 0 for none
+	LogoShape  string      // the plate's shape, one of logoShapes
+
+	Outline  string // "square" or "circle"
+	BGRadius int    // the background's corner radius in modules
 
 	Frame          string // a frame name; "none" for none
 	FrameText      string
@@ -136,15 +154,16 @@ type Brand struct {
 // Branded reports whether b asks for anything a plain render does not
 // draw: a gradient or a part colour, a logo, a frame or a caption.
 func (b Brand) Branded() bool {
-	return b.Paint.Kind != "" || b.EyePaint.Set() || b.BallPaint.Set() ||
-		b.Logo != "" || b.Frame != "none" || strings.TrimSpace(b.FrameText) != ""
+	return b.Touches() || b.Frame != "none" || strings.TrimSpace(b.FrameText) != ""
 }
 
-// Touches reports whether b changes the code's own pixels (a gradient, a
-// part colour, a logo), which a scanner may then fail to read; a frame and
-// its text sit outside the quiet zone and leave them as they are.
+// Touches reports whether b changes the code's own pixels or its ground
+// (a gradient, a part colour, a logo, a circle round it, rounded
+// corners), which a scanner may then fail to read; a frame and its text
+// sit outside the quiet zone and leave them as they are.
 func (b Brand) Touches() bool {
-	return b.Paint.Kind != "" || b.EyePaint.Set() || b.BallPaint.Set() || b.Logo != ""
+	return b.Paint.Kind != "" || b.EyePaint.Set() || b.BallPaint.Set() || b.Logo != "" ||
+		b.Outline == "circle" || b.BGRadius > 0
 }
 
 // Branded reports whether o asks for branding.
@@ -235,7 +254,8 @@ func parseEyes(call problem.Call, param Param, name, v string) (Eyes, *problem.P
 func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *problem.Problem {
 	b := &o.Brand
 	b.Paint = Solid(o.FG)
-	b.LogoSize, b.LogoMargin, b.Frame = 0.2, 1, "none"
+	b.LogoSize, b.LogoMargin, b.LogoShape, b.Frame = 0.2, 1, "square", "none"
+	b.Outline = "square"
 	var (
 		v, name string
 		p       *problem.Problem
@@ -284,6 +304,22 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 			b.LogoBG, p = hexColor(call, LogoBG, name, v)
 		}
 	}
+	if v, name, p = orProblem(p, call, own(LogoShape, known)); p == nil && v != "" {
+		b.LogoShape, p = enum(call, LogoShape, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(Outline, known)); p == nil && v != "" {
+		b.Outline, p = enum(call, Outline, name, v)
+	}
+	if v, name, p = orProblem(p, call, own(BGRadius, known)); p == nil && v != "" {
+		b.BGRadius, p = integer(call, BGRadius, name, v)
+		if most := MaxBGRadius(o.Margin); p == nil && b.BGRadius > most {
+			p = problem.BadValue.New(BGRadius.Name, fmt.Sprintf(
+				"%s=%d would round the corners into the symbol: with margin=%d at most %d", name, b.BGRadius, o.Margin, most), call.With(name, strconv.Itoa(most)))
+		}
+		if p == nil && b.Outline == "circle" && b.BGRadius > 0 {
+			p = problem.Conflict.New(BGRadius.Name, fmt.Sprintf("%s rounds a square background; outline=circle has a round one already", name), call.With("", "", name))
+		}
+	}
 	if v, name, p = orProblem(p, call, own(Frame, known)); p == nil && v != "" {
 		b.Frame, p = enum(call, Frame, name, v)
 	}
@@ -315,6 +351,13 @@ func parseBrand(call problem.Call, known []string, o *Options, ecSet bool) *prob
 		o.EC = qr.H // the logo hides modules: the most redundancy
 	}
 	return nil
+}
+
+// MaxBGRadius is the largest bg_radius that keeps a symbol with a quiet
+// zone of margin modules whole on its plate: a corner of radius r cuts
+// r(1 - 1/sqrt 2) into the canvas along its diagonal.
+func MaxBGRadius(margin int) int {
+	return min(BGRadius.Max, int(float64(margin)/(1-1/math.Sqrt2)))
 }
 
 // MaxLogoURI bounds the logo parameter: a 256 KiB image, base64.
@@ -371,8 +414,17 @@ func (b Brand) canonical() string {
 		if b.LogoBG.A > 0 {
 			logoBG = Hex(b.LogoBG)
 		}
-		fmt.Fprintf(&s, "&logo_size=%s&logo_margin=%d&logo_bg=%s&logo=%s",
-			strconv.FormatFloat(b.LogoSize, 'f', -1, 64), b.LogoMargin, logoBG, url.QueryEscape(b.Logo))
+		fmt.Fprintf(&s, "&logo_size=%s&logo_margin=%d&logo_bg=%s", strconv.FormatFloat(b.LogoSize, 'f', -1, 64), b.LogoMargin, logoBG)
+		if b.LogoShape != "square" {
+			s.WriteString("&logo_shape=" + b.LogoShape)
+		}
+		s.WriteString("&logo=" + url.QueryEscape(b.Logo))
+	}
+	if b.Outline != "square" {
+		s.WriteString("&outline=" + b.Outline)
+	}
+	if b.BGRadius > 0 {
+		s.WriteString("&bg_radius=" + strconv.Itoa(b.BGRadius))
 	}
 	if b.Frame != "none" || b.FrameText != "" {
 		fmt.Fprintf(&s, "&frame=%s&frame_color=%s&frame_text=%s", b.Frame, Hex(b.FrameColor), url.QueryEscape(b.FrameText))

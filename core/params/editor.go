@@ -14,7 +14,7 @@ const DataField = "data"
 // interface's editor URLs write it.
 var StyleControls = []Param{SymbolP, Style, Eye, Ball, Color, BG, EC, Margin, Size,
 	Frame, FrameText, FrameColor, FrameTextColor, EyeColor, EyeBallColor,
-	Logo, LogoSize, LogoMargin, LogoBG}
+	Logo, LogoSize, LogoMargin, LogoBG, LogoShape, Outline, BGRadius}
 
 // ControlName returns the editor's name of the rendering parameter called
 // name.

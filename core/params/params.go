@@ -129,9 +129,8 @@ var (
 )
 
 // Shared lists the rendering parameters every generation endpoint accepts.
-var Shared = []Param{PresetP, Size, Format, Color, BG, Style, Eye, Ball, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
-	SymbolP, RMQRHeight, Parts, PartsLayout,
-	EyeColor, EyeBallColor, Logo, LogoSize, LogoMargin, LogoBG, Frame, FrameText, FrameColor, FrameTextColor}
+var Shared = append([]Param{PresetP, Size, Format, Color, BG, Style, Eye, Ball, EC, Margin, Invert, SizeMM, SizeIn, DPI, CMYK, VersionP, Mask, ECIP, Boost, Mode,
+	SymbolP, RMQRHeight, Parts, PartsLayout}, Branding...)
 
 // Options are validated rendering parameters.
 type Options struct {
@@ -172,7 +171,7 @@ type Options struct {
 
 // Render returns the options render needs.
 func (o Options) Render() render.Options {
-	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Ball: o.Ball, Mark: o.Symbol.Mark, Invert: o.Invert,
+	return render.Options{Size: o.Size, Margin: o.Margin, Border: o.Border, FG: o.FG, BG: o.BG, Style: o.Style, Eye: o.Eye, Ball: o.Ball, Mark: o.Symbol.Mark, Invert: o.Invert, Outline: o.Brand.Outline,
 		WidthPt: o.WidthPt, CMYK: o.CMYK, DPI: o.DPI}
 }
 

@@ -74,6 +74,9 @@ func layerPaths(c *qr.Code, o Options, skip func(x, y int) bool, g Groups) []pat
 		ball.draw(&ps[g[PartBall+i]], f)
 	}
 	markPath(&ps[g[PartData]], c.Size, o.Mark)
+	if o.Outline == "circle" {
+		halo(&ps[g[PartData]], c, o)
+	}
 	return ps
 }
 

@@ -29,7 +29,11 @@ type Options struct {
 	Eye    string      // finder-eye shape, one of EyeNames
 	Ball   string      // the eyes' ball, one of BallNames; "" is the eye's own
 	Mark   string      // a mark over the centre that a payment standard asks for: "" or "swiss-cross"
-	Invert bool        // the terminal formats swap dark and light (see Text)
+	// Outline "circle" puts the symbol and its quiet zone in a circle of
+	// decorative modules (core/brand draws it; see outline.go); "" or
+	// "square" is the square canvas.
+	Outline string
+	Invert  bool // the terminal formats swap dark and light (see Text)
 
 	// Print: the physical side of PDF, EPS and SVG in points (0: a pixel
 	// of Size is a point), CMYK colours in PDF and EPS, and the resolution
@@ -54,23 +58,24 @@ type layout struct {
 }
 
 func newLayout(c *qr.Code, o Options) layout {
-	total := c.Width + 2*o.Margin
+	margin := Margin(c, o)
+	total := c.Width + 2*margin
 	inner := max(o.Size-2*o.Border, 1) // the symbol and its quiet zone
 	l := layout{w: o.Size, h: o.Size, px: inner / total}
 	if l.px == 0 {
 		l.unit = float64(inner) / float64(total)
-		l.origin = float64(o.Margin) + float64(o.Border)/l.unit
+		l.origin = float64(margin) + float64(o.Border)/l.unit
 		if c.Height != c.Width {
-			l.h = int(math.Round(l.unit*float64(c.Height+2*o.Margin))) + 2*o.Border
+			l.h = int(math.Round(l.unit*float64(c.Height+2*margin))) + 2*o.Border
 		}
 		return l
 	}
 	l.unit = float64(l.px)
 	rest := inner - l.px*total
-	off := o.Border + o.Margin*l.px + rest/2
+	off := o.Border + margin*l.px + rest/2
 	l.origin = float64(off) / l.unit
 	if c.Height != c.Width {
-		l.h = l.px*(c.Height+2*o.Margin) + rest + 2*o.Border
+		l.h = l.px*(c.Height+2*margin) + rest + 2*o.Border
 	}
 	return l
 }

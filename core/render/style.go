@@ -392,6 +392,9 @@ func picture(c *qr.Code, o Options) path {
 		draw(&p, f)
 	}
 	markPath(&p, c.Size, o.Mark)
+	if o.Outline == "circle" {
+		halo(&p, c, o)
+	}
 	return p
 }
 

@@ -188,9 +188,10 @@ func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
 	o, pr := lb.o, lb.pr
 	n := lb.qr.Size
 	pt := render.PointsPerMM
-	unit := side * pt / float64(n+2*o.Margin) // points a module
-	ox := code.x0*pt + float64(o.Margin)*unit
-	oy := code.y0*pt + float64(o.Margin)*unit
+	m := render.Margin(lb.qr, o)       // the quiet zone, or the room of a circle round it
+	unit := side * pt / float64(n+2*m) // points a module
+	ox := code.x0*pt + float64(m)*unit
+	oy := code.y0*pt + float64(m)*unit
 	b = append(b, "q "...)
 	b = pdf.AppendNum(pdf.AppendNum(b, unit), 0)
 	b = pdf.AppendNum(pdf.AppendNum(b, 0), unit)
@@ -198,10 +199,14 @@ func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
 	b = append(b, "cm\n"...)
 	if o.BG.A != 0 {
 		b = append(b, render.PDFColour(o.BG, o.CMYK, false)+"\n"...)
-		m := float64(o.Margin)
-		b = pdf.AppendNum(pdf.AppendNum(b, -m), -m)
-		b = pdf.AppendNum(pdf.AppendNum(b, float64(n)+2*m), float64(n)+2*m)
-		b = append(b, "re f\n"...)
+		if pr.Ground != nil {
+			b = append(append(b, pr.Ground.PDF()...), "f\n"...)
+		} else {
+			m := float64(o.Margin)
+			b = pdf.AppendNum(pdf.AppendNum(b, -m), -m)
+			b = pdf.AppendNum(pdf.AppendNum(b, float64(n)+2*m), float64(n)+2*m)
+			b = append(b, "re f\n"...)
+		}
 	}
 	branded := len(pr.Paints) > 0 && len(pr.Paints[0].Stops) > 0
 	if !branded || !pr.Logo && plain(pr.Paints) {
@@ -216,7 +221,11 @@ func (l Layout) draw(b []byte, r *resources, lb label, side float64) []byte {
 		if pr.Logo {
 			if pr.PlateColor.A != 0 {
 				b = append(b, render.PDFColour(pr.PlateColor, o.CMYK, false)+"\n"...)
-				b = rect(b, pr.Plate)
+				if pl := pr.Plate; pl.R > 0 {
+					b = append(b, pl.PDF()...)
+				} else {
+					b = rect(b, [4]float64{pl.X0, pl.Y0, pl.X1, pl.Y1})
+				}
 				b = append(b, "f\n"...)
 			}
 			name := r.logo(pr.Hash)

@@ -119,6 +119,29 @@ func TestWriteBrandSet(t *testing.T) {
 			ladders = append(ladders, []try{{fmt.Sprintf("%s %s, eye colours", st, g), url.Values{"style": {st}, "eye": {"rounded"}, "color": {g}, "eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}}, ""}})
 		}
 	}
+	// Every style in a circle and on rounded corners (each with an eye in
+	// turn), and each logo plate shape with three styles, at logo sizes up
+	// to the first refused.
+	eyes := render.EyeNames()
+	for i, st := range render.StyleNames() {
+		eye := eyes[i%len(eyes)]
+		ladders = append(ladders,
+			[]try{{fmt.Sprintf("%s/%s in a circle", st, eye), url.Values{"style": {st}, "eye": {eye}, "outline": {"circle"}, "color": {"1a237e"}}, ""}},
+			[]try{{fmt.Sprintf("%s/%s, corners rounded", st, eye), url.Values{"style": {st}, "eye": {eye}, "bg_radius": {"13"}, "bg": {"fff3e0"}, "color": {"1a237e"}}, ""}})
+	}
+	for _, shape := range params.LogoShape.Enum() {
+		for _, st := range []string{"square", "rounded", "dot"} {
+			var ladder []try
+			for _, s := range logoSizes {
+				q := url.Values{"style": {st}, "logo": {svgLogo}, "logo_shape": {shape}, "logo_bg": {"ffeb3b"}, "logo_size": {strconv.FormatFloat(s, 'f', -1, 64)}}
+				if shape == "circle" {
+					q.Set("outline", "circle")
+				}
+				ladder = append(ladder, try{fmt.Sprintf("%s, %s logo plate %.2f", st, shape, s), q, ""})
+			}
+			ladders = append(ladders, ladder)
+		}
+	}
 	// Every preset, for the short link and for a text of version 10 at
 	// level H, photographed at 4 px a module (TestPresetsScan reads them
 	// to version 20 as well; at 3 px a module after the camera, jsQR
