@@ -884,6 +884,45 @@ test('a colour per eye: a link with three opens in the eyes\' own controls, each
   await page.close();
 });
 
+test('outline and plates: a circle link opens in its control and is drawn round, checked and downloaded; rounded corners and a round logo plate by keyboard', { timeout: 180_000 }, async () => {
+  const page = await openEditor(browser.context, `/?data=${encodeURIComponent(menuURL)}&outline=circle&fg=1a237e`);
+  assert.equal(await page.inputValue('#c-outline'), 'circle');
+  await brandedCode(page, /<path fill="#ffffff" d="M[^"]*c[^"]*"/); // the plate's curves
+  assert.equal(await scanned(page), 'yes');
+  assert.deepEqual(await previewText(page), [menuURL], 'the round preview');
+  const png = (await download(page, '#dl-png')).bytes;
+  assert.deepEqual(await decode(png), [menuURL], 'the PNG download');
+  const { width } = pngSize(png);
+  const [corner, top] = await pixels(page, png, [[0, 0], [width / 2, Math.round(width * 0.06)]]);
+  assert.equal(corner[3], 0, 'the corner outside the circle is transparent');
+  assert.equal(top[3], 255, 'the circle reaches near the top edge');
+  const svg = (await download(page, '#dl-svg')).bytes.toString();
+  assert.deepEqual(await decode(await rasterize(page, svg)), [menuURL], 'the SVG download');
+  // Back to square by keyboard, then rounded corners: the link says so.
+  await page.focus('#c-outline');
+  await page.selectOption('#c-outline', 'square');
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('outline'));
+  await page.fill('#c-bg_radius', '8');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('bg_radius') === '8');
+  await brandedCode(page, /<path fill="#ffffff" d="M[^"]*c[^"]*"/);
+  assert.equal(await scanned(page), 'yes');
+  assert.deepEqual(await previewText(page), [menuURL], 'the rounded preview');
+  // A radius past what the quiet zone allows is said next to its field, with the most it may be.
+  await page.fill('#c-bg_radius', '16');
+  await page.waitForFunction(() => /at most 13/.test(document.getElementById('e-bg_radius')?.textContent || document.getElementById('status').textContent));
+  await page.fill('#c-bg_radius', '8');
+  // A logo on a round plate.
+  await page.setInputFiles('#c-logo', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(discSVG) });
+  await page.selectOption('#c-logo_shape', 'circle');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('logo_shape') === 'circle');
+  await brandedCode(page, /<circle/);
+  assert.equal(await scanned(page), 'yes');
+  assert.deepEqual(await previewText(page), [menuURL], 'the logo on its round plate');
+  const res = await fetch((await page.inputValue('#api')).replace(/&?logo=[^&]*/, ''));
+  assert.equal(res.status, 200, await res.clone().text());
+  await page.close();
+});
+
 test('a logo comes from a file, is drawn and checked in the code, and never leaves the page', { timeout: 180_000 }, async () => {
   const page = await openEditor(browser.context, `/?data=${encodeURIComponent(menuURL)}`);
   const before = requests.length;

@@ -171,6 +171,11 @@ var brandings = []struct {
 	{"radial gradient", url.Values{"color": {"radial:1a237e,4a148c"}, "style": {"dot"}, "eye": {"circle"}}},
 	{"eye colours", url.Values{"eye_color": {"c62828"}, "eye_ball_color": {"1a237e"}, "eye": {"leaf"}}},
 	{"everything", url.Values{"color": {"linear:0d47a1,6a1b9a,90deg"}, "eye_color": {"e65100"}, "logo": {logo}, "frame": {"banner-bottom"}, "frame_text": {"SCAN ME"}, "style": {"rounded"}, "eye": {"rounded"}}},
+	{"a colour per eye", url.Values{"eye_color": {"c62828,2e7d32,1565c0"}, "eye": {"rounded"}}},
+	{"outline=circle", url.Values{"outline": {"circle"}, "bg": {"e3f2fd"}, "color": {"0d47a1"}}},
+	{"circle, dot, logo", url.Values{"outline": {"circle"}, "bg": {"fff3e0"}, "color": {"4e342e"}, "style": {"dot"}, "eye": {"circle"}, "logo": {logo}, "logo_shape": {"circle"}}},
+	{"bg_radius=10", url.Values{"bg_radius": {"10"}, "bg": {"fce4ec"}, "color": {"880e4f"}, "style": {"rounded"}, "eye": {"rounded"}}},
+	{"logo_shape=rounded", url.Values{"logo": {logo}, "logo_shape": {"rounded"}, "logo_bg": {"ffeb3b"}, "style": {"classy"}}},
 }
 
 // branding draws branding.png: each branded code as /api/v1/qr draws it,
