@@ -94,7 +94,7 @@ const tile = 512
 // where fully dark: stamped module by module when modules sit on whole
 // pixels, else rasterized whole.
 func coverage(c *qr.Code, o Options, l layout) *image.Alpha {
-	if l.px > 0 {
+	if l.px > 0 && o.Outline != "circle" { // stamp draws the symbol's modules alone
 		return stamp(c, o, l)
 	}
 	return rasterize(picture(c, o), l)

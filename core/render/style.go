@@ -434,7 +434,8 @@ func modules(c *qr.Code, o Options) grid {
 // plain reports whether o draws plain squares, which PNG and SVG write by
 // fast paths that give the same picture as the general one.
 func (o Options) plain() bool {
-	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square") && (o.Ball == "" || o.Ball == "square")
+	return (o.Style == "" || o.Style == "square") && (o.Eye == "" || o.Eye == "square") && (o.Ball == "" || o.Ball == "square") &&
+		o.Outline != "circle"
 }
 
 // familyStyles and familyEyes are the module shapes and eyes drawn for

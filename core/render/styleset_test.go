@@ -19,8 +19,8 @@ import (
 )
 
 // The style set: a clean render of every style and eye the service
-// offers, at 256 to 1024 px, and of eyes with other balls (see
-// TestWriteStyleSet), navy on white, for the readers that are not ours to
+// offers, at 256 to 1024 px, of eyes with other balls and of every style
+// in a circle (see TestWriteStyleSet), navy on white, for the readers that are not ours to
 // read (e2e/agreement/styles.mjs, in make test: zxing-cpp and jsQR must
 // each read every one). The texts take the codes to the versions people
 // print (3 and 4 for a short URL, 6 and 8 at 100 characters, 9 and 14 at
@@ -152,6 +152,38 @@ func TestWriteStyleSet(t *testing.T) {
 		}
 	}
 	t.Logf("%d style, eye and ball combinations refused (render.BallFits), not drawn", refused)
+	// Every style in a circle (outline=circle, as core/brand draws it on
+	// a plate of bg), with each eye in turn, for the short URL and the
+	// 100 characters, at 256, 512 and 1024 px.
+	for i, style := range styles {
+		eye := eyes[i%len(eyes)]
+		level := qr.H
+		if style == "square" {
+			level = qr.M
+		}
+		for ti, text := range styleSetTexts[:2] {
+			c, err := qr.Encode(text, level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, _, _, _ := render.EyeServed(eye, "", c.Version); !ok {
+				eye = "square"
+			}
+			for _, size := range []int{256, 512, 1024} {
+				o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye, Outline: "circle"}
+				name := fmt.Sprintf("%s-%s-%d-%d-circle.png", style, eye, ti, size)
+				pic := render.PNG(c, o)
+				if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				e := styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String(), false}
+				list = append(list, e)
+				if size == 512 {
+					list = append(list, camera(t, dir, e, c, o, pic))
+				}
+			}
+		}
+	}
 	b, _ := json.MarshalIndent(list, "", " ")
 	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
 		t.Fatal(err)

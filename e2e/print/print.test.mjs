@@ -122,6 +122,29 @@ for (const [name, base] of servers) {
       assert.deepEqual(read.sort(), items.filter((it) => it.data).map((it) => it.data).sort());
     });
 
+    it("a label sheet of codes in circles, on rounded corners and with round logo plates: pdftoppm's 300 dpi page reads every code", async () => {
+      const looks = [
+        { outline: "circle", bg: "e3f2fd", color: "0d47a1" },
+        { outline: "circle", style: "dot", eye: "circle" },
+        { bg_radius: 10, bg: "fff3e0", style: "rounded", eye: "rounded" },
+        { logo: "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e53935"/></svg>'), logo_shape: "circle", logo_bg: "ffeb3b", logo_size: 0.2 },
+      ];
+      const items = looks.flatMap((style, i) => [0, 1, 2].map((j) => ({ data: `https://example.com/look/${i}/${j}`, style })));
+      const { res, bytes } = await fetchBytes(`${base}/api/v1/qr/batch`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ output: "sheet", sheet: { preset: "a4-3x7" }, items }),
+      });
+      assert.equal(res.status, 200, Buffer.from(bytes).toString().slice(0, 400));
+      assert.equal(res.headers.get("x-qr-failed"), null, "every look is drawn on a label");
+      const pdf = path.join(tmp, `${name}-looks-sheet.pdf`);
+      fs.writeFileSync(pdf, bytes);
+      execFileSync("qpdf", ["--check", pdf], { stdio: "pipe" });
+      execFileSync("pdftoppm", ["-r", "300", "-png", "-singlefile", pdf, `${pdf}-page`]);
+      const found = await readBarcodes(new Blob([fs.readFileSync(`${pdf}-page.png`)]), { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 21 });
+      assert.deepEqual(found.filter((r) => r.isValid).map((r) => r.text).sort(), items.map((it) => it.data).sort());
+    });
+
     // Every preset, as its maker gives it (docs/sheets.md), read back:
     // the first page of a sheet with captions from a later label and the
     // sheet moved by a printer offset, and one without captions, each
