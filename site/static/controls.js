@@ -71,7 +71,7 @@ export function eyesOff() {
   const box = uiControl('eyes');
   if (!box) return;
   box.checked = false;
-  for (const n of ['eye_color2', 'eye_color3', 'eye_ball_color2', 'eye_ball_color3']) uiControl(n).value = '';
+  for (const el of form.querySelectorAll('[data-shown-by="eyes"] [data-ui]')) el.value = '';
   showShown();
 }
 
