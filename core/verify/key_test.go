@@ -36,6 +36,8 @@ var trials = map[string][]url.Values{
 	"logo_size":        {{"logo_size": {"0.1"}, "logo": {params.LogoExample}}},
 	"logo_margin":      {{"logo_margin": {"0"}, "logo": {params.LogoExample}}},
 	"logo_bg":          {{"logo_bg": {"fff8e1"}, "logo": {params.LogoExample}}},
+	"logo_shape":       {{"logo_shape": {"circle"}, "logo_bg": {"fff8e1"}, "logo": {params.LogoExample}}},
+	"bg_radius":        {{"bg_radius": {"8"}}},
 	"frame_color":      {{"frame_color": {"c62828"}, "frame": {"banner-bottom"}, "frame_text": {"HI"}}},
 	"frame_text_color": {{"frame_text_color": {"ffff00"}, "frame": {"banner-bottom"}, "frame_text": {"HI"}}},
 }
