@@ -76,6 +76,20 @@ func camera(t *testing.T, dir string, e styleSetEntry, c *qr.Code, o render.Opti
 	return e
 }
 
+// shoot writes the picture of c drawn with o to dir as name and returns
+// its entry, and at 512 px the entry of the camera's picture of it too.
+func shoot(t *testing.T, dir, name, text string, c *qr.Code, o render.Options) []styleSetEntry {
+	pic := render.PNG(c, o)
+	if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := styleSetEntry{name, o.Style, o.Eye, o.Ball, text, c.Version, c.Level.String(), false}
+	if o.Size != 512 {
+		return []styleSetEntry{e}
+	}
+	return []styleSetEntry{e, camera(t, dir, e, c, o, pic)}
+}
+
 // TestWriteStyleSet writes the style set to $QR_STYLE_DIR as PNG files
 // and a manifest. Without the variable it is skipped.
 func TestWriteStyleSet(t *testing.T) {
@@ -109,16 +123,7 @@ func TestWriteStyleSet(t *testing.T) {
 				}
 				for _, size := range styleSetSizes {
 					o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye}
-					name := fmt.Sprintf("%s-%s-%d-%d.png", style, eye, ti, size)
-					pic := render.PNG(c, o)
-					if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					e := styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String(), false}
-					list = append(list, e)
-					if size == 512 {
-						list = append(list, camera(t, dir, e, c, o, pic))
-					}
+					list = append(list, shoot(t, dir, fmt.Sprintf("%s-%s-%d-%d.png", style, eye, ti, size), text, c, o)...)
 				}
 			}
 		}
@@ -171,16 +176,7 @@ func TestWriteStyleSet(t *testing.T) {
 			}
 			for _, size := range []int{256, 512, 1024} {
 				o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye, Outline: "circle"}
-				name := fmt.Sprintf("%s-%s-%d-%d-circle.png", style, eye, ti, size)
-				pic := render.PNG(c, o)
-				if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				e := styleSetEntry{name, style, eye, "", text, c.Version, c.Level.String(), false}
-				list = append(list, e)
-				if size == 512 {
-					list = append(list, camera(t, dir, e, c, o, pic))
-				}
+				list = append(list, shoot(t, dir, fmt.Sprintf("%s-%s-%d-%d-circle.png", style, eye, ti, size), text, c, o)...)
 			}
 		}
 	}
@@ -205,16 +201,7 @@ func mixedLook(t *testing.T, dir, style, eye, ball string) []styleSetEntry {
 	var list []styleSetEntry
 	for _, size := range []int{256, 512, 1024} {
 		o := render.Options{Size: size, Margin: 4, FG: navy, BG: render.White, Style: style, Eye: eye, Ball: ball}
-		name := fmt.Sprintf("%s-%s-%s-%d.png", style, eye, ball, size)
-		pic := render.PNG(c, o)
-		if err := os.WriteFile(filepath.Join(dir, name), pic, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		e := styleSetEntry{name, style, eye, ball, styleSetTexts[0], c.Version, c.Level.String(), false}
-		list = append(list, e)
-		if size == 512 {
-			list = append(list, camera(t, dir, e, c, o, pic))
-		}
+		list = append(list, shoot(t, dir, fmt.Sprintf("%s-%s-%s-%d.png", style, eye, ball, size), styleSetTexts[0], c, o)...)
 	}
 	return list
 }
